@@ -1,0 +1,66 @@
+// Signs and checks the HS256 JWTs that Supabase uses for API keys and access tokens. One secret,
+// generated on first start and kept in the data directory (server/keys.ts).
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export type Role = 'anon' | 'authenticated' | 'service_role';
+
+/** The claims hosted Supabase puts in an access token; API keys carry only iss, role, iat, exp. */
+export interface Claims {
+  iss?: string;
+  sub?: string;
+  aud?: string | string[];
+  role: Role | string;
+  email?: string;
+  phone?: string;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+  aal?: string;
+  amr?: { method: string; timestamp: number }[];
+  session_id?: string;
+  is_anonymous?: boolean;
+  iat?: number;
+  exp?: number;
+  [key: string]: unknown;
+}
+
+export type VerifyFailure = 'missing' | 'malformed' | 'expired' | 'bad_signature' | 'bad_alg';
+
+export class JwtError extends Error {
+  constructor(readonly reason: VerifyFailure, message: string) {
+    super(message);
+    this.name = 'JwtError';
+  }
+}
+
+export class JwtKeys {
+  private readonly key: Uint8Array;
+  constructor(readonly secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: Claims, expiresInSeconds: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(claims.iat ?? now)
+      .setExpirationTime(claims.exp ?? now + expiresInSeconds)
+      .sign(this.key);
+  }
+
+  /** Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. */
+  async verify(token: string | undefined | null): Promise<Claims> {
+    if (!token) throw new JwtError('missing', 'No API key found in request');
+    if (token.split('.').length !== 3) throw new JwtError('malformed', 'invalid JWT: unable to parse or verify signature, token is malformed');
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.role !== 'string') throw new JwtError('malformed', 'invalid JWT: role claim missing');
+      return payload as Claims;
+    } catch (error) {
+      if (error instanceof JwtError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
+      if (error instanceof joseErrors.JOSEAlgNotAllowed) throw new JwtError('bad_alg', 'invalid JWT: unable to parse or verify signature, signing method none is invalid');
+      if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new JwtError('bad_signature', 'invalid JWT: unable to parse or verify signature, signature is invalid');
+      throw new JwtError('malformed', 'invalid JWT: unable to parse or verify signature, token is malformed');
+    }
+  }
+}

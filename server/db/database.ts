@@ -1,0 +1,128 @@
+// One interface over the two databases the local stack runs on: PGlite (embedded, persisted in a
+// folder) and a real Postgres (DATABASE_URL). Every service in server/ talks to Postgres through it.
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import pg from 'pg';
+
+export interface QueryResult<T = Record<string, unknown>> {
+  rows: T[];
+  /** Rows changed by INSERT/UPDATE/DELETE, when Postgres reports it. */
+  rowCount: number;
+}
+
+/** Something SQL can be sent to: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs one or more statements without parameters (migrations, SET LOCAL ...). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Where the data lives, for people: a folder or a connection string without its password. */
+  readonly location: string;
+  /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL. When set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite's folder. Undefined means in memory (tests only). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const db = await PGlite.create({ dataDir, extensions: { pgcrypto } });
+  // PGlite has one connection: a transaction holds it, so everything else waits its turn. That is
+  // the isolation Postgres would give, at the price of no parallelism.
+  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
+    async query(sql, params) {
+      const r = await q.query(sql, params as unknown[] | undefined);
+      return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
+    },
+    async exec(sql) {
+      await q.exec(sql);
+    },
+  });
+  const base = wrap(db);
+  return {
+    kind: 'pglite',
+    location: dataDir ?? 'memory://',
+    ...base,
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, onPayload) {
+      const unsub = await db.listen(channel, onPayload);
+      return async () => unsub();
+    },
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  await pool.query('select 1');
+  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+    async query(sql, params) {
+      const r = await q.query(sql, params as unknown[] | undefined);
+      return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+    },
+    async exec(sql) {
+      await q.query(sql);
+    },
+  });
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    kind: 'postgres',
+    location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on('error', () => {});
+        await listener.connect();
+        listener.on('notification', (n) => {
+          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+        });
+      }
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set!.delete(onPayload);
+      };
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The app's configuration, parsed once at start-up. The local stack injects its URL and anon key
+// into index.html (window.__BRAWLCUP_CONFIG__); a static build for hosted Supabase uses VITE_ vars.
+import { z } from 'zod';
+
+declare global {
+  interface Window {
+    __BRAWLCUP_CONFIG__?: Record<string, string | undefined>;
+  }
+}
+
+const schema = z.object({
+  SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the project URL, e.g. https://xyz.supabase.co' }),
+  SUPABASE_ANON_KEY: z.string().min(20, { message: 'VITE_SUPABASE_ANON_KEY must be the project anon key' }),
+  CONTACT_FORM_URL: z.url().optional(),
+  ADSENSE_CLIENT: z.string().optional(),
+  ADSENSE_SLOT: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function read(): Env {
+  const injected = (typeof window !== 'undefined' && window.__BRAWLCUP_CONFIG__) || {};
+  const vite = import.meta.env;
+  const raw = {
+    SUPABASE_URL: injected.SUPABASE_URL || vite.VITE_SUPABASE_URL || (typeof window !== 'undefined' ? window.location.origin : undefined),
+    SUPABASE_ANON_KEY: injected.SUPABASE_ANON_KEY || vite.VITE_SUPABASE_ANON_KEY,
+    CONTACT_FORM_URL: injected.CONTACT_FORM_URL || vite.VITE_CONTACT_FORM_URL || undefined,
+    ADSENSE_CLIENT: injected.ADSENSE_CLIENT || vite.VITE_ADSENSE_CLIENT || undefined,
+    ADSENSE_SLOT: injected.ADSENSE_SLOT || vite.VITE_ADSENSE_SLOT || undefined,
+  };
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const list = parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`BrawlCup is not configured:\n${list}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = read();
