@@ -1,8 +1,8 @@
 // Starts the whole local Supabase: database (PGlite or Postgres), prelude and migrations, keys, the
 // administrator, the HTTP services and Realtime on one port. main.ts and the tests both use it.
-import { serve, type ServerType } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { loadKeys } from './keys.ts';
@@ -28,7 +28,19 @@ export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl
   return openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : options.dataDir });
 }
 
-export async function startStack(options: StackOptions & { quiet?: boolean; runtimeConfig?: Record<string, string> }): Promise<RunningStack> {
+/** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */
+export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/mail', '/studio'];
+const isApiPath = (url = '/') => API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
+
+export interface StartOptions extends StackOptions {
+  quiet?: boolean;
+  /** Extra values for window.__BRAWLCUP_CONFIG__ (contact form URL, ad ids). */
+  runtimeConfig?: Record<string, string>;
+  /** Serves non-API requests (Vite's dev middleware) instead of the built app. */
+  appMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+}
+
+export async function startStack(options: StartOptions): Promise<RunningStack> {
   const db = await openStackDatabase(options);
   let migrations: MigrateResult;
   try {
@@ -54,15 +66,23 @@ export async function startStack(options: StackOptions & { quiet?: boolean; runt
     ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword)
     : false;
 
-  const app = buildApp(ctx, { staticDir: options.staticDir, runtimeConfig: options.runtimeConfig });
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, () => resolve(s));
+  const runtimeConfig = { SUPABASE_ANON_KEY: keys.anonKey, ...options.runtimeConfig };
+  const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });
+  const api = getRequestListener(app.fetch);
+  const appMiddleware = options.appMiddleware;
+  const server = createServer((req, res) => {
+    if (appMiddleware && !isApiPath(req.url)) appMiddleware(req, res, () => void api(req, res));
+    else void api(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
   config.apiUrl = url;
   config.siteUrl ||= url;
-  const realtime = attachRealtime(server as Server, ctx);
+  const realtime = attachRealtime(server, ctx);
 
   return {
     url,
@@ -70,12 +90,12 @@ export async function startStack(options: StackOptions & { quiet?: boolean; runt
     ctx,
     migrations,
     adminCreated,
-    server: server as Server,
+    server,
     realtime,
     async close() {
       await realtime.close();
       await new Promise<void>((resolve) => {
-        (server as Server).closeAllConnections?.();
+        server.closeAllConnections?.();
         server.close(() => resolve());
       });
       await db.close();

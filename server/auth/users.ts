@@ -1,0 +1,223 @@
+// The auth data operations: users, sessions, refresh tokens and one-time tokens in the auth schema.
+// Auth runs as the database owner, as GoTrue does with its own role; RLS is for the API roles.
+import { createHash, randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import type { Database, Queryable } from '../db/database.ts';
+import { AuthApiError } from './errors.ts';
+
+export interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  is_anonymous: boolean;
+  banned_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at`;
+
+const BCRYPT_COST = 10;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
+
+/** The user object GoTrue returns. */
+export function publicUser(u: UserRow): Record<string, unknown> {
+  return {
+    id: u.id,
+    aud: u.aud,
+    role: u.role,
+    email: u.email,
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: '',
+    confirmed_at: iso(u.email_confirmed_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data ?? {},
+    user_metadata: u.raw_user_meta_data ?? {},
+    identities: [
+      {
+        identity_id: u.id,
+        id: u.id,
+        user_id: u.id,
+        identity_data: { email: u.email, email_verified: true, phone_verified: false, sub: u.id },
+        provider: 'email',
+        last_sign_in_at: iso(u.last_sign_in_at),
+        created_at: iso(u.created_at),
+        updated_at: iso(u.updated_at),
+        email: u.email,
+      },
+    ],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: u.is_anonymous ?? false,
+  };
+}
+
+export function normaliseEmail(email: unknown): string {
+  if (typeof email !== 'string' || !EMAIL_RE.test(email.trim()) || email.length > 254) {
+    throw new AuthApiError('email_address_invalid');
+  }
+  return email.trim().toLowerCase();
+}
+
+export function checkPassword(password: unknown, minLength: number): string {
+  if (typeof password !== 'string' || password.length === 0) {
+    throw new AuthApiError('validation_failed', 'Password is required');
+  }
+  if (password.length < minLength) {
+    throw new AuthApiError('weak_password', `Password should be at least ${minLength} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
+  }
+  if (password.length > 72) {
+    throw new AuthApiError('weak_password', 'Password cannot be longer than 72 characters', { weak_password: { reasons: ['length'] } });
+  }
+  return password;
+}
+
+export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`, [email]);
+  return rows[0];
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  return rows[0];
+}
+
+/**
+ * Inserts a user. A trigger on auth.users (the app's profiles) may reject the metadata with a
+ * P0001 message: that message is the real reason, so it becomes a validation error for the caller.
+ */
+export async function createUser(
+  db: Database,
+  input: { email: string; password: string; userMetadata?: Record<string, unknown>; appMetadata?: Record<string, unknown> },
+): Promise<UserRow> {
+  const hash = await hashPassword(input.password);
+  const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
+  try {
+    return await db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, input.email)) throw new AuthApiError('user_already_exists');
+      const { rows } = await tx.query<UserRow>(
+        `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+         values ($1, $2, now(), $3::jsonb, $4::jsonb) returning ${USER_COLUMNS}`,
+        [input.email, hash, JSON.stringify(appMetadata), JSON.stringify(input.userMetadata ?? {})],
+      );
+      return rows[0]!;
+    });
+  } catch (error) {
+    throw databaseError(error);
+  }
+}
+
+/** Maps a Postgres error raised while writing a user to the error a client should see. */
+export function databaseError(error: unknown): unknown {
+  if (error instanceof AuthApiError) return error;
+  const pg = error as { code?: string; message?: string };
+  if (pg.code === '23505') return new AuthApiError('user_already_exists');
+  if (pg.code === 'P0001' || pg.code?.startsWith('23') || pg.code?.startsWith('22')) {
+    return new AuthApiError('validation_failed', pg.message);
+  }
+  return error;
+}
+
+export async function verifyPassword(user: UserRow, password: string): Promise<boolean> {
+  if (!user.encrypted_password) return false;
+  return bcrypt.compare(password, user.encrypted_password);
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+}
+
+const newToken = () => randomBytes(24).toString('base64url');
+
+export async function createSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
+  const { rows } = await q.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [userId]);
+  const sessionId = rows[0]!.id;
+  const refreshToken = newToken();
+  await q.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, userId, sessionId]);
+  await q.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
+  return { sessionId, refreshToken };
+}
+
+/** How long a rotated refresh token may be reused (two tabs refreshing at once), as GoTrue does. */
+const REUSE_INTERVAL_MS = 10_000;
+
+/** Rotates a refresh token: the old one is revoked and a new one issued in the same session. */
+export async function rotateRefreshToken(
+  db: Database,
+  token: unknown,
+): Promise<{ userId: string; sessionId: string; refreshToken: string }> {
+  if (typeof token !== 'string' || !token) throw new AuthApiError('refresh_token_not_found');
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; updated_at: string }>(
+      'select id, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update',
+      [token],
+    );
+    const row = rows[0];
+    if (!row) throw new AuthApiError('refresh_token_not_found');
+    if (row.revoked && Date.now() - new Date(row.updated_at).getTime() > REUSE_INTERVAL_MS) {
+      throw new AuthApiError('refresh_token_already_used');
+    }
+    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
+    const refreshToken = newToken();
+    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+      refreshToken,
+      row.user_id,
+      row.session_id,
+      token,
+    ]);
+    await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
+    return { userId: row.user_id, sessionId: row.session_id, refreshToken };
+  });
+}
+
+export async function sessionExists(q: Queryable, sessionId: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return false;
+  const { rows } = await q.query('select 1 from auth.sessions where id = $1', [sessionId]);
+  return rows.length > 0;
+}
+
+export async function endSessions(q: Queryable, userId: string, sessionId: string | undefined, scope: string): Promise<void> {
+  if (scope === 'local') await q.query('delete from auth.sessions where id = $1', [sessionId]);
+  else if (scope === 'others') await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  else await q.query('delete from auth.sessions where user_id = $1', [userId]);
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A one-time token for a mailed link; only its hash is stored. */
+export async function issueOneTimeToken(q: Queryable, userId: string, type: string, ttlSeconds = 3600): Promise<string> {
+  const token = randomBytes(24).toString('hex');
+  await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
+  await q.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, expires_at)
+     values ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [userId, type, hashToken(token), ttlSeconds],
+  );
+  return token;
+}
+
+/** Consumes a one-time token: valid once, before it expires. Returns the user id. */
+export async function consumeOneTimeToken(q: Queryable, token: unknown, type: string): Promise<string> {
+  if (typeof token !== 'string' || !token) throw new AuthApiError('otp_expired');
+  const { rows } = await q.query<{ user_id: string }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = $2 and expires_at > now() returning user_id`,
+    [hashToken(token), type],
+  );
+  if (!rows[0]) throw new AuthApiError('otp_expired');
+  return rows[0].user_id;
+}

@@ -1,0 +1,92 @@
+// `npm start` (and `npm run dev`): the whole site on one port — the app and a Docker-free local
+// Supabase (Auth, Data API, Realtime, mailbox, studio) on PGlite or DATABASE_URL's Postgres.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readOptions, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config.ts';
+import { startStack, type StartOptions } from './stack.ts';
+import { MigrationError } from './db/migrate.ts';
+import { appIsStale, buildApp } from './build-app.ts';
+import { injectConfig } from './static.ts';
+
+const root = process.cwd();
+const dev = process.argv.includes('--dev');
+const options = readOptions(process.env, root);
+
+function runtimeConfig(): Record<string, string> {
+  const pick: Record<string, string | undefined> = {
+    CONTACT_FORM_URL: process.env.VITE_CONTACT_FORM_URL,
+    ADSENSE_CLIENT: process.env.VITE_ADSENSE_CLIENT,
+    ADSENSE_SLOT: process.env.VITE_ADSENSE_SLOT,
+  };
+  return Object.fromEntries(Object.entries(pick).filter(([, v]) => v)) as Record<string, string>;
+}
+
+async function main() {
+  const started = Date.now();
+  const extra: Partial<StartOptions> = { runtimeConfig: runtimeConfig() };
+  let vite: import('vite').ViteDevServer | undefined;
+  if (dev) {
+    const { createServer } = await import('vite');
+    vite = await createServer({ root, server: { middlewareMode: true, hmr: { port: options.port + 1 } }, appType: 'custom' });
+    const viteServer = vite;
+    extra.appMiddleware = (req, res, next) => {
+      viteServer.middlewares(req, res, async () => {
+        // Vite did not serve a file: this is an app route, so send index.html through Vite.
+        try {
+          const template = await readFile(join(root, 'index.html'), 'utf8');
+          const origin = `http://${req.headers.host}`;
+          const html = await viteServer.transformIndexHtml(req.url ?? '/', template);
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(injectConfig(html, { SUPABASE_URL: origin, SUPABASE_ANON_KEY: stack.ctx.keys.anonKey, ...runtimeConfig() }));
+        } catch (error) {
+          next();
+          void error;
+        }
+      });
+    };
+  } else if (await appIsStale(root)) {
+    console.log('Building the app (dist/ is missing or older than its sources)...');
+    await buildApp(root);
+  }
+
+  const stack = await startStack({ ...options, ...extra });
+  const { ctx } = stack;
+  const adminNote =
+    options.adminEmail === DEFAULT_ADMIN_EMAIL && options.adminPassword === DEFAULT_ADMIN_PASSWORD
+      ? ' (local default: set ADMIN_EMAIL and ADMIN_PASSWORD for anything but your own machine)'
+      : '';
+  console.log(`
+BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
+
+         App URL: ${stack.url}
+         API URL: ${stack.url}
+     GraphQL URL: (not provided by the local stack)
+        Database: ${ctx.db.kind === 'pglite' ? `PGlite in ${ctx.db.location}` : ctx.db.location}
+      Studio URL: ${stack.url}/studio
+     Mailbox URL: ${stack.url}/mail
+        anon key: ${ctx.keys.anonKey}
+service_role key: ${ctx.keys.serviceRoleKey}
+   Administrator: ${options.adminEmail} / ${options.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}${adminNote}
+      Migrations: ${stack.migrations.applied.length ? `applied ${stack.migrations.applied.join(', ')}` : 'up to date'}${stack.migrations.seeded ? ', sample data seeded' : ''}
+         Started: in ${Date.now() - started} ms
+`);
+
+  const shutdown = async () => {
+    await vite?.close();
+    await stack.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  if (error instanceof MigrationError) {
+    console.error(`\nStart-up stopped: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`\nPort ${options.port} is in use. Stop the other server or set PORT, e.g. PORT=3001 npm start.`);
+  } else {
+    console.error('\nStart-up failed:', error);
+  }
+  process.exit(1);
+});
