@@ -1,0 +1,121 @@
+// Registers a player or a team for a tournament through the register_team RPC. The schema below is
+// the one the registration form validates with, and it mirrors the database's rules and messages
+// word for word, so the same mistake reads the same whether the browser or the server catches it.
+import { useCallback, useState } from 'react';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+import { AppError, errorMessage, unwrap } from '@/lib/errors';
+import type { TournamentType } from './get-tournaments';
+
+export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
+
+export const SIGN_IN_MESSAGE = 'Please sign in to register.';
+export const ALREADY_REGISTERED_MESSAGE = 'You have already registered for this tournament.';
+export const FULL_MESSAGE = 'The tournament is full';
+export const TEAM_NAME_REQUIRED = 'Team name is required.';
+export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
+export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
+export const duplicatePlayerId = (id: string) => `Player ID ${id} is entered more than once.`;
+
+const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
+
+/** The database's normalisation: trim, upper-case, add the leading # if it is missing. */
+export function normalizePlayerId(raw: string): string {
+  const trimmed = raw.trim().toUpperCase();
+  if (!trimmed) return '';
+  return trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
+}
+
+export const TEAM_SIZE_MESSAGE: Record<TournamentType, string> = {
+  '1v1': 'A 1v1 registration needs exactly 1 player.',
+  '2v2': 'A 2v2 team needs exactly 2 players.',
+  '3v3': 'A 3v3 team needs exactly 3 players.',
+};
+
+const playerSchema = z.object({
+  playerId: z.string().overwrite(normalizePlayerId).regex(PLAYER_ID_PATTERN, INVALID_PLAYER_ID),
+  inGameName: z.string().trim(),
+});
+
+/** The form's and the call's rules for a tournament of this type. */
+export function registerTeamSchema(type: TournamentType) {
+  return z
+    .object({
+      teamName: type === '1v1' ? z.string().trim() : z.string().trim().min(1, TEAM_NAME_REQUIRED),
+      players: z.array(playerSchema).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
+    })
+    .superRefine(
+      (value, ctx) => {
+        const players: unknown[] = Array.isArray(value.players) ? value.players : [];
+        const seen = new Set<string>();
+        players.forEach((raw, index) => {
+          const player = (raw ?? {}) as { playerId?: unknown; inGameName?: unknown };
+          // The slot number belongs in the message, so this rule lives here rather than on the field.
+          if (typeof player.inGameName !== 'string' || player.inGameName.trim() === '') {
+            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameRequired(index + 1) });
+          }
+          const id = typeof player.playerId === 'string' ? player.playerId : '';
+          if (!PLAYER_ID_PATTERN.test(id)) return;
+          if (seen.has(id)) {
+            ctx.addIssue({ code: 'custom', path: ['players', index, 'playerId'], message: duplicatePlayerId(id) });
+          }
+          seen.add(id);
+        });
+      },
+      // Report every mistake at once, not only once the rest is valid.
+      { when: () => true },
+    );
+}
+
+export type RegisterTeamSchema = ReturnType<typeof registerTeamSchema>;
+export type RegisterTeamInput = z.input<RegisterTeamSchema>;
+export type RegisterTeamValues = z.output<RegisterTeamSchema>;
+
+export function emptyRegistration(type: TournamentType): RegisterTeamInput {
+  return {
+    teamName: '',
+    players: Array.from({ length: TEAM_SIZE[type] }, () => ({ playerId: '', inGameName: '' })),
+  };
+}
+
+export type RegisteredTeam = { id: string; tournament_id: string; team_name: string | null };
+
+export async function registerTeam(args: {
+  tournamentId: string;
+  type: TournamentType;
+  values: RegisterTeamInput;
+}): Promise<RegisteredTeam> {
+  const parsed = registerTeamSchema(args.type).safeParse(args.values);
+  if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? INVALID_PLAYER_ID);
+  const values = parsed.data;
+  const data = unwrap(
+    await supabase.rpc('register_team', {
+      p_tournament_id: args.tournamentId,
+      p_team_name: args.type === '1v1' ? null : values.teamName,
+      p_players: values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
+    }),
+  );
+  return (Array.isArray(data) ? data[0] : data) as RegisteredTeam;
+}
+
+export function useRegisterTeam() {
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const mutate = useCallback(async (args: Parameters<typeof registerTeam>[0]): Promise<RegisteredTeam | null> => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      return await registerTeam(args);
+    } catch (e) {
+      setError(errorMessage(e));
+      return null;
+    } finally {
+      setSubmitting(false);
+    }
+  }, []);
+
+  const reset = useCallback(() => setError(null), []);
+
+  return { mutate, submitting, error, reset };
+}

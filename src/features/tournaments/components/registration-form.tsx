@@ -1,0 +1,120 @@
+// The registration form inside a tournament card (spec sections 4 and 5): fields by tournament type,
+// validated by the same schema the register_team call uses; server errors appear in the red box.
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconLogin, IconSend } from '@tabler/icons-react';
+import { FormError } from '@/components/ui/form-error';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/config/paths';
+import type { Tournament } from '../api/get-tournaments';
+import {
+  SIGN_IN_MESSAGE,
+  TEAM_SIZE,
+  emptyRegistration,
+  registerTeamSchema,
+  useRegisterTeam,
+  type RegisteredTeam,
+  type RegisterTeamInput,
+  type RegisterTeamValues,
+} from '../api/register-team';
+
+type Props = {
+  tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
+  id?: string;
+  onRegistered: (team: RegisteredTeam) => void;
+};
+
+export function RegistrationForm({ tournament, id, onRegistered }: Props) {
+  const { user } = useAuth();
+  const schema = useMemo(() => registerTeamSchema(tournament.type), [tournament.type]);
+  const form = useForm<RegisterTeamInput, unknown, RegisterTeamValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyRegistration(tournament.type),
+  });
+  const { mutate, submitting, error } = useRegisterTeam();
+  const errors = form.formState.errors;
+
+  if (!user) {
+    return (
+      <Stack gap="sm" id={id}>
+        <FormError message={SIGN_IN_MESSAGE} />
+        <Button component={Link} to={paths.login} variant="light" leftSection={<IconLogin size={16} aria-hidden />}>
+          Sign in
+        </Button>
+      </Stack>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const team = await mutate({ tournamentId: tournament.id, type: tournament.type, values });
+    if (team) {
+      form.reset(emptyRegistration(tournament.type));
+      onRegistered(team);
+    }
+  });
+
+  const size = TEAM_SIZE[tournament.type];
+
+  return (
+    <form id={id} onSubmit={onSubmit} noValidate aria-label={`Register for ${tournament.name}`}>
+      <Stack gap="sm">
+        {tournament.type !== '1v1' && (
+          <TextInput
+            label="Team Name"
+            placeholder="Your team's name"
+            required
+            autoComplete="off"
+            error={errors.teamName?.message}
+            {...form.register('teamName')}
+          />
+        )}
+        {Array.from({ length: size }, (_, i) => (
+          <fieldset key={i} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+            {size > 1 && (
+              <Text component="legend" size="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
+                Player {i + 1}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label={`Player ${i + 1} ID`}
+                placeholder="#ABC123XYZ"
+                description="9 characters, # optional"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                required
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                error={errors.players?.[i]?.playerId?.message}
+                {...form.register(`players.${i}.playerId` as const)}
+              />
+              <TextInput
+                label={`Player ${i + 1} In-Game Name`}
+                placeholder="Name shown in the game"
+                required
+                autoComplete="off"
+                error={errors.players?.[i]?.inGameName?.message}
+                {...form.register(`players.${i}.inGameName` as const)}
+              />
+            </SimpleGrid>
+          </fieldset>
+        ))}
+        <FormError message={error} />
+        <Group justify="flex-end">
+          <Button
+            type="submit"
+            loading={submitting}
+            disabled={submitting}
+            leftSection={<IconSend size={16} aria-hidden />}
+            fullWidth
+          >
+            Submit Registration
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+// What a card shows after a successful registration: a 5-second "Wait for the Discord Link" countdown
+// that Skip Ad ends early, then the confirmation with the tournament's Discord invite.
+import { useEffect, useState } from 'react';
+import { Button, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
+import { IconBrandDiscord, IconCircleCheck, IconPlayerSkipForward } from '@tabler/icons-react';
+
+export const COUNTDOWN_SECONDS = 5;
+
+export function RegistrationSuccess({ discordLink }: { discordLink: string | null }) {
+  const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
+  const counting = seconds > 0;
+
+  useEffect(() => {
+    if (!counting) return;
+    const timer = setTimeout(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    return () => clearTimeout(timer);
+  }, [counting, seconds]);
+
+  if (counting) {
+    return (
+      <Paper withBorder p="md" radius="md" bg="dark.6">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <RingProgress
+              size={56}
+              thickness={5}
+              roundCaps
+              sections={[{ value: (seconds / COUNTDOWN_SECONDS) * 100, color: 'yellow' }]}
+              label={
+                <Text ta="center" fw={800} size="lg" aria-hidden>
+                  {seconds}
+                </Text>
+              }
+            />
+            <div role="status" aria-live="polite">
+              <Text fw={700}>Wait for the Discord Link</Text>
+              <Text size="sm" c="dimmed">
+                {seconds} {seconds === 1 ? 'second' : 'seconds'}
+              </Text>
+            </div>
+          </Group>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setSeconds(0)}
+            rightSection={<IconPlayerSkipForward size={14} aria-hidden />}
+          >
+            Skip Ad
+          </Button>
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" bg="dark.6" role="status">
+      <Stack gap="xs" align="center" ta="center">
+        <IconCircleCheck size={36} color="var(--mantine-color-green-5)" aria-hidden />
+        <Text fw={800} size="lg">
+          Team registered successfully
+        </Text>
+        <Text size="sm" c="dimmed">
+          Join The Discord Server for Match Updates
+        </Text>
+        {discordLink && (
+          <Button
+            component="a"
+            href={discordLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="indigo"
+            leftSection={<IconBrandDiscord size={18} aria-hidden />}
+          >
+            Join Discord
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,133 @@
+// One tournament as a registration card (spec section 2): banner, description as title, type,
+// slots left, the Registration Progress bar and the Register Now / Close Registration toggle.
+import { useId, useState } from 'react';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconChevronUp, IconLock, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
+import type { Tournament } from '../api/get-tournaments';
+import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
+import { RegistrationForm } from './registration-form';
+import { RegistrationSuccess } from './registration-success';
+import { TournamentBanner } from './tournament-banner';
+
+type Props = {
+  tournament: Tournament;
+  alreadyRegistered: boolean;
+  onRegistered: (tournamentId: string) => void;
+};
+
+export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
+  const teams = Math.max(0, t.registered_teams);
+  const slots = Math.max(0, t.slots);
+  const slotsLeft = Math.max(0, slots - teams);
+  const percent = slots > 0 ? Math.min(100, Math.round((teams / slots) * 100)) : 100;
+  return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
+}
+
+export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: Props) {
+  const [open, setOpen] = useState(false);
+  const [success, setSuccess] = useState(false);
+  const formId = useId();
+  const { teams, slots, slotsLeft, percent, full } = tournamentProgress(tournament);
+  const title = tournament.description?.trim() || tournament.name;
+  const formOpen = open && !full && !alreadyRegistered;
+
+  return (
+    <Card
+      component="article"
+      aria-label={tournament.name}
+      withBorder
+      radius="lg"
+      padding="lg"
+      shadow="md"
+      h="100%"
+      style={{ borderColor: 'var(--mantine-color-dark-4)' }}
+    >
+      <Card.Section>
+        <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} />
+      </Card.Section>
+
+      <Stack gap="sm" mt="md" style={{ flex: 1 }}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Badge variant="gradient" gradient={{ from: 'yellow', to: 'orange' }} c="dark.9" size="lg" radius="sm">
+            {tournament.type} Tournament
+          </Badge>
+          <Text size="sm" fw={700} c={full ? 'red.4' : 'yellow.4'}>
+            {slotsLeft} slots left
+          </Text>
+        </Group>
+
+        <Title order={3} size="h4" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Title>
+        {title !== tournament.name && (
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt={-6}>
+            {tournament.name}
+          </Text>
+        )}
+
+        <Stack gap={4}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" fw={600}>
+              Registration Progress
+            </Text>
+            <Text size="sm" c="dimmed">
+              <IconUsersGroup size={14} aria-hidden style={{ verticalAlign: '-2px' }} /> {teams} / {slots} · {percent}%
+            </Text>
+          </Group>
+          <Progress
+            value={percent}
+            size="lg"
+            radius="xl"
+            color={full ? 'red' : 'yellow'}
+            striped={!full}
+            aria-label="Registration Progress"
+          />
+        </Stack>
+
+        <div style={{ marginTop: 'auto' }}>
+          {alreadyRegistered ? (
+            <Group gap="xs" wrap="nowrap" c="green.4">
+              <IconCircleCheck size={18} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="sm" fw={600}>
+                {ALREADY_REGISTERED_MESSAGE}
+              </Text>
+            </Group>
+          ) : full ? (
+            <Group gap="xs" wrap="nowrap" c="red.4">
+              <IconLock size={18} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="sm" fw={600}>
+                {FULL_MESSAGE}
+              </Text>
+            </Group>
+          ) : (
+            <Button
+              fullWidth
+              size="md"
+              variant={open ? 'default' : 'filled'}
+              aria-expanded={formOpen}
+              aria-controls={formOpen ? formId : undefined}
+              onClick={() => setOpen((o) => !o)}
+              rightSection={open ? <IconChevronUp size={16} aria-hidden /> : undefined}
+            >
+              {open ? 'Close Registration' : 'Register Now'}
+            </Button>
+          )}
+        </div>
+
+        {formOpen && (
+          <RegistrationForm
+            id={formId}
+            tournament={tournament}
+            onRegistered={() => {
+              setOpen(false);
+              setSuccess(true);
+              onRegistered(tournament.id);
+            }}
+          />
+        )}
+
+        {success && <RegistrationSuccess discordLink={tournament.discord_link} />}
+      </Stack>
+    </Card>
+  );
+}
