@@ -28,6 +28,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup-tests.ts'],
+          globalSetup: ['src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

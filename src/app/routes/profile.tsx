@@ -1,0 +1,4 @@
+// Screen: profile (being built).
+export default function Route() {
+  return <h1>profile</h1>;
+}

@@ -1,0 +1,4 @@
+// Screen: reset-password (being built).
+export default function Route() {
+  return <h1>reset-password</h1>;
+}

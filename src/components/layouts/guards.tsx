@@ -1,0 +1,26 @@
+// Route guards. They only shape what people see; the database's RLS is the real gate.
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { NotAllowed } from '@/components/ui/not-allowed';
+
+/** Where a guard sent someone from, so sign-in can bring them back. */
+export type FromState = { from?: { pathname: string; search?: string; hash?: string } };
+
+/** Signed-in only: anyone else goes to /login, and back here after signing in. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <LoadingScreen />;
+  if (!user) return <Navigate to={paths.login} replace state={{ from: location } satisfies FromState} />;
+  return <Outlet />;
+}
+
+/** Administrators only: anyone else sees the "not allowed" page. */
+export function RequireAdmin() {
+  const { user, isAdmin, loading } = useAuth();
+  if (loading) return <LoadingScreen />;
+  if (!isAdmin) return <NotAllowed signedIn={!!user} />;
+  return <Outlet />;
+}

@@ -1,0 +1,66 @@
+// Who is signed in, for the whole app: one listener on supabase.auth, shared through context.
+// isAdmin reads the server-set app_metadata.role; RLS remains the real gate.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { Session, User } from '@supabase/supabase-js';
+import { supabase } from '@/lib/supabase';
+
+export interface AuthState {
+  session: Session | null;
+  user: User | null;
+  isAdmin: boolean;
+  loading: boolean;
+  /** True after the mailed recovery link signed the person in (PASSWORD_RECOVERY). */
+  recovery: boolean;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function isAdminUser(user: User | null | undefined): boolean {
+  return user?.app_metadata?.role === 'admin';
+}
+
+/** True when the current URL is the landing of a password-recovery link. */
+export function urlHasRecovery(): boolean {
+  if (typeof window === 'undefined') return false;
+  return /(^|[#&?])type=recovery(&|$)/.test(window.location.hash) || /[?&]type=recovery(&|$)/.test(window.location.search);
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [recovery, setRecovery] = useState(urlHasRecovery);
+
+  useEffect(() => {
+    let active = true;
+    // onAuthStateChange fires INITIAL_SESSION right away; getSession is a fallback for the first paint.
+    supabase.auth.getSession().then(({ data }) => {
+      if (!active) return;
+      setSession(data.session);
+      setLoading(false);
+    });
+    const { data } = supabase.auth.onAuthStateChange((event, next) => {
+      if (!active) return;
+      if (event === 'PASSWORD_RECOVERY') setRecovery(true);
+      if (event === 'SIGNED_OUT') setRecovery(false);
+      setSession(next);
+      setLoading(false);
+    });
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, []);
+
+  const value = useMemo<AuthState>(() => {
+    const user = session?.user ?? null;
+    return { session, user, isAdmin: isAdminUser(user), loading, recovery };
+  }, [session, loading, recovery]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

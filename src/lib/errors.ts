@@ -1,0 +1,78 @@
+// The one place where errors become messages. Supabase answers `{ data, error }`; `unwrap` turns the
+// error into a thrown AppError, and `errorMessage` is the text a person sees.
+export const NETWORK_MESSAGE = "Can't reach the server. Check your connection and try again.";
+export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+export class AppError extends Error {
+  code?: string;
+  status?: number;
+  /** True when the request never reached the server. */
+  network: boolean;
+
+  constructor(message: string, options: { code?: string; status?: number; network?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = options.code || undefined;
+    this.status = options.status;
+    this.network = options.network ?? false;
+  }
+}
+
+type ErrorLike = { message?: unknown; code?: unknown; status?: unknown; name?: unknown; context?: unknown };
+
+function isNetworkFailure(e: ErrorLike): boolean {
+  const message = typeof e.message === 'string' ? e.message : '';
+  // Browsers say "Failed to fetch" (Chrome), "NetworkError when attempting to fetch resource"
+  // (Firefox) or "Load failed" (Safari); Node says "fetch failed". supabase-js wraps these in
+  // AuthRetryableFetchError (status 0) or a PostgrestError whose message starts with "TypeError:".
+  return (
+    e.name === 'AuthRetryableFetchError' ||
+    /failed to fetch|fetch failed|networkerror|load failed|ECONNREFUSED/i.test(message)
+  );
+}
+
+/** Any thrown value or Supabase `error` -> AppError (PostgrestError, AuthError, FunctionsError, TypeError...). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error && typeof error === 'object') {
+    const e = error as ErrorLike;
+    const message = typeof e.message === 'string' && e.message ? e.message : FALLBACK_MESSAGE;
+    if (isNetworkFailure(e)) return new AppError(NETWORK_MESSAGE, { network: true, status: 0, cause: error });
+    const code = typeof e.code === 'string' ? e.code : typeof e.code === 'number' ? String(e.code) : undefined;
+    let status = typeof e.status === 'number' ? e.status : undefined;
+    // FunctionsHttpError carries the Response in `context`.
+    if (status === undefined && e.context instanceof Response) status = e.context.status;
+    return new AppError(message, { code, status, cause: error });
+  }
+  if (typeof error === 'string' && error) return new AppError(error);
+  return new AppError(FALLBACK_MESSAGE, { cause: error });
+}
+
+/** `{ data, error }` -> data, or throws the AppError. */
+export function unwrap<T>(result: { data: T; error: unknown }): T {
+  if (result.error) throw toAppError(result.error);
+  return result.data;
+}
+
+// Postgres codes that reach people: what they mean, in words for people.
+const DATABASE_MESSAGES: Record<string, string> = {
+  '42501': "You don't have permission to do that.",
+  '23505': 'That already exists.',
+  '23514': 'Some of the values are not allowed.',
+  '23502': 'A required value is missing.',
+  '22001': 'One of the values is too long.',
+  PGRST301: 'Your session has expired. Please sign in again.',
+  PGRST303: 'Your session has expired. Please sign in again.',
+};
+
+/** The user-facing text for any error. A P0001 (raise exception) message is our own and shown verbatim. */
+export function errorMessage(error: unknown): string {
+  const e = toAppError(error);
+  if (e.network) return NETWORK_MESSAGE;
+  if (e.code === 'P0001') return e.message;
+  if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;
+  // Auth errors (they carry auth codes like weak_password) are written for people already.
+  if (e.code && /^[a-z_]+$/.test(e.code)) return e.message;
+  if (e.status && e.status >= 500) return FALLBACK_MESSAGE;
+  return e.message || FALLBACK_MESSAGE;
+}

@@ -1,0 +1,45 @@
+// Runs before each app test file: points the app at the test stack (before any app module loads,
+// hence the dynamic imports below), adds jest-dom matchers and the browser APIs Mantine needs in jsdom.
+import '@testing-library/jest-dom/vitest';
+import { afterEach, inject } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+window.__BRAWLCUP_CONFIG__ = {
+  SUPABASE_URL: inject('supabaseUrl'),
+  SUPABASE_ANON_KEY: inject('anonKey'),
+};
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserver as unknown as typeof window.ResizeObserver;
+
+afterEach(async () => {
+  cleanup();
+  // Every test starts signed out: the app's one client forgets its session.
+  const { supabase } = await import('@/lib/supabase');
+  await supabase.auth.signOut({ scope: 'local' });
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
