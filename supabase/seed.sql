@@ -1,0 +1,83 @@
+-- Sample data for local development (`supabase db reset` and the local stack's first start).
+-- Six tournaments, two of each type; "Solo Showdown Sprint" is one slot from full and
+-- "Duo Gem Grab Clash" is full. The sample players below sign in with the password
+-- brawlcup-player. registered_teams is not set here: the teams trigger counts them.
+
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+select
+  '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+  '$2a$10$ls5JluYU.Xn0JpBP3fFk5eF7qp6GTIRnS0THqMpHY1y/zMNLVOX6G', now(),
+  '{"provider": "email", "providers": ["email"]}',
+  jsonb_build_object('username', u.username, 'game_id', u.game_id)
+from (values
+  ('5e3d0001-0000-4000-8000-000000000001'::uuid, 'nova.strike@example.com', 'NovaStrike', '#2PQ8LRY0V'),
+  ('5e3d0001-0000-4000-8000-000000000002'::uuid, 'crow.byte@example.com', 'CrowByte', '#9GJ2UCQ8L'),
+  ('5e3d0001-0000-4000-8000-000000000003'::uuid, 'gem.queen@example.com', 'GemQueen', '#8YVLQ20RP'),
+  ('5e3d0001-0000-4000-8000-000000000004'::uuid, 'bolt.edgar@example.com', 'BoltEdgar', '#L0Q9P2GRJ'),
+  ('5e3d0001-0000-4000-8000-000000000005'::uuid, 'spike.rush@example.com', 'SpikeRush', '#CUV28PYQ0'),
+  ('5e3d0001-0000-4000-8000-000000000006'::uuid, 'leon.shade@example.com', 'LeonShade', '#R2J8GQ9YL'),
+  ('5e3d0001-0000-4000-8000-000000000007'::uuid, 'mortis.dash@example.com', 'MortisDash', '#PY0Q8L2UV'),
+  ('5e3d0001-0000-4000-8000-000000000008'::uuid, 'amber.blaze@example.com', 'AmberBlaze', '#J9L2R8CQP')
+) as u (id, email, username, game_id);
+
+insert into public.tournaments (id, name, description, thumbnail_url, slots, discord_link, type) values
+  ('7a1c0001-0000-4000-8000-000000000001', 'Solo Showdown Sprint',
+   'Last brawler standing takes it all. Single-elimination Showdown duels, best of three, every Friday night.',
+   '/banners/solo-showdown.svg', 8, 'https://discord.gg/brawlcup-solo', '1v1'),
+  ('7a1c0001-0000-4000-8000-000000000002', 'Knockout Weekly',
+   'One life per round, no second chances. Open 1v1 Knockout bracket for every trophy range.',
+   '/banners/knockout-weekly.svg', 32, 'https://discord.gg/brawlcup-knockout', '1v1'),
+  ('7a1c0001-0000-4000-8000-000000000003', 'Duo Gem Grab Clash',
+   'Grab ten gems, hold the countdown. Duo Gem Grab in a double-elimination bracket.',
+   '/banners/duo-gem-grab.svg', 4, 'https://discord.gg/brawlcup-duo', '2v2'),
+  ('7a1c0001-0000-4000-8000-000000000004', 'Heist Duo League',
+   'Crack the safe before they crack yours. Two-week 2v2 Heist league with weekly playoffs.',
+   '/banners/heist-duo.svg', 12, 'https://discord.gg/brawlcup-heist', '2v2'),
+  ('7a1c0001-0000-4000-8000-000000000005', 'Brawl Ball Trios Cup',
+   'Three players, one ball, no mercy. The monthly 3v3 Brawl Ball cup with a Rs500 prize pool.',
+   '/banners/trios-brawl-ball.svg', 16, 'https://discord.gg/brawlcup-trios', '3v3'),
+  ('7a1c0001-0000-4000-8000-000000000006', 'Bounty Trios Championship',
+   'Stars on every head. 3v3 Bounty championship, group stage then a best-of-five grand final.',
+   '/banners/trios-bounty.svg', 24, 'https://discord.gg/brawlcup-bounty', '3v3');
+
+-- Solo Showdown Sprint: 7 of 8 slots taken.
+insert into public.teams (id, tournament_id, team_name, registered_by)
+select ('7e4a0001-0000-4000-8000-00000000000' || n)::uuid, '7a1c0001-0000-4000-8000-000000000001', null,
+       ('5e3d0001-0000-4000-8000-00000000000' || n)::uuid
+from generate_series(1, 7) as n;
+
+insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name)
+select t.id, t.tournament_id, 1, p.game_id, p.username
+from public.teams t
+join public.profiles p on p.id = t.registered_by
+where t.tournament_id = '7a1c0001-0000-4000-8000-000000000001';
+
+-- Duo Gem Grab Clash: 4 of 4 slots taken.
+insert into public.teams (id, tournament_id, team_name, registered_by) values
+  ('7e4a0002-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000003', 'Gem Goblins', '5e3d0001-0000-4000-8000-000000000001'),
+  ('7e4a0002-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000003', 'Purple Rain', '5e3d0001-0000-4000-8000-000000000003'),
+  ('7e4a0002-0000-4000-8000-000000000003', '7a1c0001-0000-4000-8000-000000000003', 'Mine Cart Mafia', '5e3d0001-0000-4000-8000-000000000005'),
+  ('7e4a0002-0000-4000-8000-000000000004', '7a1c0001-0000-4000-8000-000000000003', 'Crystal Clear', '5e3d0001-0000-4000-8000-000000000007');
+
+insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name) values
+  ('7e4a0002-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000003', 1, '#2PQ8LRY0V', 'NovaStrike'),
+  ('7e4a0002-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000003', 2, '#9GJ2UCQ8L', 'CrowByte'),
+  ('7e4a0002-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000003', 1, '#8YVLQ20RP', 'GemQueen'),
+  ('7e4a0002-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000003', 2, '#L0Q9P2GRJ', 'BoltEdgar'),
+  ('7e4a0002-0000-4000-8000-000000000003', '7a1c0001-0000-4000-8000-000000000003', 1, '#CUV28PYQ0', 'SpikeRush'),
+  ('7e4a0002-0000-4000-8000-000000000003', '7a1c0001-0000-4000-8000-000000000003', 2, '#R2J8GQ9YL', 'LeonShade'),
+  ('7e4a0002-0000-4000-8000-000000000004', '7a1c0001-0000-4000-8000-000000000003', 1, '#PY0Q8L2UV', 'MortisDash'),
+  ('7e4a0002-0000-4000-8000-000000000004', '7a1c0001-0000-4000-8000-000000000003', 2, '#J9L2R8CQP', 'AmberBlaze');
+
+-- Brawl Ball Trios Cup: 2 of 16 slots taken.
+insert into public.teams (id, tournament_id, team_name, registered_by) values
+  ('7e4a0003-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000005', 'Goal Diggers', '5e3d0001-0000-4000-8000-000000000002'),
+  ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 'Super Strikers', '5e3d0001-0000-4000-8000-000000000006');
+
+insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name) values
+  ('7e4a0003-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000005', 1, '#9GJ2UCQ8L', 'CrowByte'),
+  ('7e4a0003-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000005', 2, '#2PQ8LRY0V', 'NovaStrike'),
+  ('7e4a0003-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000005', 3, '#8YVLQ20RP', 'GemQueen'),
+  ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 1, '#R2J8GQ9YL', 'LeonShade'),
+  ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 2, '#PY0Q8L2UV', 'MortisDash'),
+  ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 3, '#J9L2R8CQP', 'AmberBlaze');
