@@ -1,4 +1,6 @@
-// Placeholder until the tournaments/admin engineer commits this screen.
+// /admindashboard: tournament management for the administrator (the router admits admins only).
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+
 export default function AdminDashboardRoute() {
-  return null;
+  return <AdminDashboard />;
 }

@@ -14,7 +14,9 @@ export const ALREADY_REGISTERED_MESSAGE = 'You have already registered for this 
 export const FULL_MESSAGE = 'The tournament is full';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
 export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
+export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
 export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
+export const inGameNameTooLong = (slot: number) => `In-game name for player ${slot} must be 30 characters or fewer.`;
 export const duplicatePlayerId = (id: string) => `Player ID ${id} is entered more than once.`;
 
 const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
@@ -41,7 +43,7 @@ const playerSchema = z.object({
 export function registerTeamSchema(type: TournamentType) {
   return z
     .object({
-      teamName: type === '1v1' ? z.string().trim() : z.string().trim().min(1, TEAM_NAME_REQUIRED),
+      teamName: type === '1v1' ? z.string().trim() : z.string().trim().min(1, TEAM_NAME_REQUIRED).max(40, TEAM_NAME_TOO_LONG),
       players: z.array(playerSchema).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
     })
     .superRefine(
@@ -51,8 +53,11 @@ export function registerTeamSchema(type: TournamentType) {
         players.forEach((raw, index) => {
           const player = (raw ?? {}) as { playerId?: unknown; inGameName?: unknown };
           // The slot number belongs in the message, so this rule lives here rather than on the field.
-          if (typeof player.inGameName !== 'string' || player.inGameName.trim() === '') {
+          const name = typeof player.inGameName === 'string' ? player.inGameName.trim() : '';
+          if (name === '') {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameRequired(index + 1) });
+          } else if (name.length > 30) {
+            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameTooLong(index + 1) });
           }
           const id = typeof player.playerId === 'string' ? player.playerId : '';
           if (!PLAYER_ID_PATTERN.test(id)) return;
@@ -91,7 +96,8 @@ export async function registerTeam(args: {
   const data = unwrap(
     await supabase.rpc('register_team', {
       p_tournament_id: args.tournamentId,
-      p_team_name: args.type === '1v1' ? null : values.teamName,
+      // The database ignores the team name of a 1v1 registration and stores null.
+      p_team_name: args.type === '1v1' ? '' : values.teamName,
       p_players: values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
     }),
   );

@@ -1,0 +1,166 @@
+// The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
+// Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus, IconWifiOff } from '@tabler/icons-react';
+import { FormError } from '@/components/ui/form-error';
+import { useAdminTournaments, type AdminTournament } from '../api/get-tournaments';
+import {
+  DELETE_CONFIRM_MESSAGE,
+  DELETE_ERROR_MESSAGE,
+  DELETE_SUCCESS_MESSAGE,
+  useDeleteTournament,
+} from '../api/delete-tournament';
+import { TournamentForm } from './tournament-form';
+import { TournamentGrid } from './tournament-grid';
+import { TeamList } from './team-list';
+
+type View = { kind: 'grid' } | { kind: 'form'; editing: AdminTournament | null } | { kind: 'teams'; tournament: AdminTournament };
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+export function AdminDashboard() {
+  const { tournaments, loading, error, liveError, refetch, retry } = useAdminTournaments();
+  const [view, setView] = useState<View>({ kind: 'grid' });
+  const [notice, setNotice] = useState<Notice>(null);
+  const [confirming, setConfirming] = useState<AdminTournament | null>(null);
+  const remove = useDeleteTournament();
+
+  const openCreate = () => {
+    setNotice(null);
+    setView({ kind: 'form', editing: null });
+  };
+  const openGrid = () => setView({ kind: 'grid' });
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    const target = confirming;
+    const ok = await remove.mutate(target.id);
+    setConfirming(null);
+    setNotice(ok ? { tone: 'success', text: DELETE_SUCCESS_MESSAGE } : { tone: 'error', text: DELETE_ERROR_MESSAGE });
+    if (ok) {
+      if (view.kind !== 'grid') setView({ kind: 'grid' });
+      void refetch();
+    }
+  };
+
+  // Keep the team list's header current when the tournament changes live.
+  const teamsOf = view.kind === 'teams' ? (tournaments.find((t) => t.id === view.tournament.id) ?? view.tournament) : null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} size="h2" fw={900}>
+            Admin Dashboard
+          </Title>
+          <Text c="dimmed" size="sm">
+            Create, edit and run BrawlCup tournaments.
+          </Text>
+        </div>
+        <Group gap="sm">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            variant={view.kind === 'form' && !view.editing ? 'filled' : 'light'}
+            aria-pressed={view.kind === 'form' && !view.editing}
+            onClick={openCreate}
+          >
+            Add Tournament
+          </Button>
+          <Button
+            leftSection={<IconLayoutGrid size={16} aria-hidden />}
+            variant={view.kind === 'grid' ? 'filled' : 'light'}
+            aria-pressed={view.kind === 'grid'}
+            onClick={openGrid}
+          >
+            Manage Tournaments
+          </Button>
+        </Group>
+      </Group>
+
+      {notice && (
+        <Alert
+          color={notice.tone === 'success' ? 'green' : 'red'}
+          variant="light"
+          role={notice.tone === 'success' ? 'status' : 'alert'}
+          withCloseButton
+          closeButtonLabel="Dismiss message"
+          onClose={() => setNotice(null)}
+          icon={notice.tone === 'success' ? <IconCircleCheck size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      {liveError && (
+        <Alert color="red" variant="light" role="alert" icon={<IconWifiOff size={18} aria-hidden />}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{liveError}</Text>
+            <Button size="compact-xs" color="red" variant="subtle" onClick={retry}>
+              Reconnect
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      {view.kind === 'form' && (
+        <TournamentForm
+          key={view.editing?.id ?? 'new'}
+          tournament={view.editing}
+          onCancel={openGrid}
+          onSaved={(_saved, mode) => {
+            setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
+            setView({ kind: 'grid' });
+            void refetch();
+          }}
+        />
+      )}
+
+      {view.kind === 'teams' && teamsOf && <TeamList tournament={teamsOf} onClose={openGrid} />}
+
+      {view.kind === 'grid' &&
+        (error ? (
+          <Stack gap="sm" align="flex-start">
+            <FormError message={error} title="Could not load tournaments" />
+            <Button size="xs" variant="light" onClick={retry}>
+              Try again
+            </Button>
+          </Stack>
+        ) : (
+          <TournamentGrid
+            tournaments={tournaments}
+            loading={loading}
+            onEdit={(t) => {
+              setNotice(null);
+              setView({ kind: 'form', editing: t });
+            }}
+            onDelete={(t) => setConfirming(t)}
+            onViewTeams={(t) => setView({ kind: 'teams', tournament: t })}
+          />
+        ))}
+
+      <Modal
+        opened={confirming !== null}
+        onClose={() => !remove.deleting && setConfirming(null)}
+        title="Delete tournament"
+        centered
+        radius="lg"
+      >
+        <Stack gap="md">
+          <Text>{DELETE_CONFIRM_MESSAGE}</Text>
+          {confirming && (
+            <Text size="sm" c="dimmed">
+              {confirming.name} and all its teams will be removed.
+            </Text>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.deleting} onClick={confirmDelete} data-autofocus>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

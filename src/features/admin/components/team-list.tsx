@@ -1,0 +1,98 @@
+// One tournament's registered teams, newest registrations arriving live; each team expands to show
+// its player slots with in-game names and IDs.
+import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { FormError } from '@/components/ui/form-error';
+import type { AdminTournament } from '../api/get-tournaments';
+import { teamDisplayName, useTeams } from '../api/get-teams';
+
+function formatTime(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function TeamList({ tournament, onClose }: { tournament: AdminTournament; onClose: () => void }) {
+  const { teams, loading, error, retry } = useTeams(tournament.id);
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="dark.7" component="section" aria-label={`Teams of ${tournament.name}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {tournament.name}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <Badge variant="light" color="yellow" radius="sm">
+              {tournament.type}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {loading ? '…' : teams.length} / {tournament.slots} teams
+            </Text>
+          </Group>
+        </div>
+        <CloseButton size="lg" aria-label="Close team list" onClick={onClose} />
+      </Group>
+
+      {loading ? (
+        <Stack gap="xs" role="status" aria-label="Loading teams...">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} h={52} radius="md" />
+          ))}
+        </Stack>
+      ) : error ? (
+        <Stack gap="sm" align="flex-start">
+          <FormError message={error} />
+          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={retry}>
+            Try again
+          </Button>
+        </Stack>
+      ) : teams.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No teams registered yet.
+        </Text>
+      ) : (
+        <Accordion variant="separated" radius="md" multiple chevronPosition="right">
+          {teams.map((team) => (
+            <Accordion.Item key={team.id} value={team.id}>
+              <Accordion.Control>
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+                    {teamDisplayName(team)}
+                  </Text>
+                  <Text size="xs" c="dimmed" component="span">
+                    Registered {formatTime(team.registered_at)}
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Table.ScrollContainer minWidth={280}>
+                  <Table verticalSpacing={6} aria-label={`Players of ${teamDisplayName(team)}`}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Slot</Table.Th>
+                        <Table.Th>In-Game Name</Table.Th>
+                        <Table.Th>Player ID</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {team.team_players.map((p) => (
+                        <Table.Tr key={p.slot}>
+                          <Table.Td>Player {p.slot}</Table.Td>
+                          <Table.Td>{p.in_game_name}</Table.Td>
+                          <Table.Td>
+                            <Code>{p.player_id}</Code>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              </Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </Paper>
+  );
+}

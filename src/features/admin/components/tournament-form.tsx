@@ -1,0 +1,149 @@
+// The admin's create/edit form. In edit mode the name is locked (it is the tournament's identity) and
+// the button reads Update Tournament; a failed save shows the server's reason in the red box.
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
+import { FormError } from '@/components/ui/form-error';
+import { TOURNAMENT_TYPES, type AdminTournament } from '../api/get-tournaments';
+import {
+  emptyTournament,
+  tournamentFormSchema,
+  useCreateTournament,
+  type TournamentFormInput,
+} from '../api/create-tournament';
+import { updateTournamentSchema, useUpdateTournament } from '../api/update-tournament';
+
+type Props = {
+  /** The tournament being edited; create mode without it. */
+  tournament: AdminTournament | null;
+  onSaved: (tournament: AdminTournament, mode: 'create' | 'edit') => void;
+  onCancel: () => void;
+};
+
+function toInput(t: AdminTournament | null): TournamentFormInput {
+  if (!t) return emptyTournament;
+  return {
+    name: t.name,
+    description: t.description ?? '',
+    thumbnail_url: t.thumbnail_url ?? '',
+    slots: t.slots,
+    discord_link: t.discord_link ?? '',
+    type: t.type,
+  };
+}
+
+export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
+  const editing = Boolean(tournament);
+  const form = useForm<TournamentFormInput>({
+    // The edit schema has no name: it cannot change, so it is not checked or sent.
+    resolver: zodResolver((editing ? updateTournamentSchema : tournamentFormSchema) as typeof tournamentFormSchema),
+    defaultValues: toInput(tournament),
+  });
+  const create = useCreateTournament();
+  const update = useUpdateTournament();
+  const errors = form.formState.errors;
+  const submitting = create.submitting || update.submitting;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (tournament) {
+      const { name: _name, ...changes } = values;
+      const saved = await update.mutate(tournament.id, changes);
+      if (saved) onSaved(saved, 'edit');
+    } else {
+      const saved = await create.mutate(values);
+      if (saved) {
+        form.reset(emptyTournament);
+        onSaved(saved, 'create');
+      }
+    }
+  });
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="dark.7">
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit tournament' : 'Create tournament'}>
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            {editing ? `Edit ${tournament?.name}` : 'New Tournament'}
+          </Title>
+          <TextInput
+            label="Tournament Name"
+            placeholder="Spring Showdown"
+            required={!editing}
+            disabled={editing}
+            description={editing ? 'The name cannot be changed.' : undefined}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <Textarea
+            label="Description"
+            required
+            placeholder="What players are competing for"
+            autosize
+            minRows={2}
+            maxRows={6}
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <TextInput
+            label="Thumbnail URL"
+            placeholder="https://... or /banners/brawlcup.svg"
+            required
+            inputMode="url"
+            error={errors.thumbnail_url?.message}
+            {...form.register('thumbnail_url')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Controller
+              control={form.control}
+              name="slots"
+              render={({ field }) => (
+                <NumberInput
+                  label="Slots"
+                  required
+                  min={1}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v))}
+                  error={errors.slots?.message}
+                />
+              )}
+            />
+            <NativeSelect
+              label="Type"
+              required
+              data={[...TOURNAMENT_TYPES]}
+              error={errors.type?.message}
+              {...form.register('type')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Discord Link"
+            placeholder="https://discord.gg/..."
+            required
+            inputMode="url"
+            error={errors.discord_link?.message}
+            {...form.register('discord_link')}
+          />
+          <FormError message={create.error ?? update.error} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={submitting}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              loading={submitting}
+              leftSection={editing ? <IconDeviceFloppy size={16} aria-hidden /> : <IconPlus size={16} aria-hidden />}
+            >
+              {editing ? 'Update Tournament' : 'Create Tournament'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,117 @@
+// The admin's grid of tournaments with Edit, Delete and View Teams on each.
+import { Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, Center } from '@mantine/core';
+import { IconEdit, IconTrash, IconTrophy, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { AdminTournament } from '../api/get-tournaments';
+
+const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+const BANNER_HEIGHT = 120;
+
+function Banner({ src, alt }: { src: string | null; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  if (!src || broken) {
+    return (
+      <Center
+        h={BANNER_HEIGHT}
+        role="img"
+        aria-label={alt}
+        style={{ background: 'linear-gradient(135deg, var(--mantine-color-yellow-6), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
+      >
+        <IconTrophy size={44} color="rgba(0,0,0,0.55)" aria-hidden />
+      </Center>
+    );
+  }
+  return <Image src={src} alt={alt} h={BANNER_HEIGHT} fit="cover" loading="lazy" onError={() => setBroken(true)} />;
+}
+
+type Props = {
+  tournaments: AdminTournament[];
+  loading: boolean;
+  onEdit: (t: AdminTournament) => void;
+  onDelete: (t: AdminTournament) => void;
+  onViewTeams: (t: AdminTournament) => void;
+};
+
+export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewTeams }: Props) {
+  if (loading) {
+    return (
+      <div role="status" aria-label="Loading tournaments...">
+        <SimpleGrid cols={GRID_COLS} spacing="lg">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Card key={i} withBorder radius="lg" padding="md" aria-hidden>
+              <Card.Section>
+                <Skeleton h={BANNER_HEIGHT} radius={0} />
+              </Card.Section>
+              <Skeleton h={20} w="70%" mt="md" />
+              <Skeleton h={14} w="40%" mt="xs" />
+              <Skeleton h={30} mt="md" />
+            </Card>
+          ))}
+        </SimpleGrid>
+      </div>
+    );
+  }
+
+  if (tournaments.length === 0) {
+    return (
+      <Stack align="center" py={48} gap={4} ta="center">
+        <Title order={3} size="h4">
+          No tournaments yet
+        </Title>
+        <Text c="dimmed" size="sm">
+          Use Add Tournament to create the first one.
+        </Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <SimpleGrid cols={GRID_COLS} spacing="lg">
+      {tournaments.map((t) => (
+        <Card key={t.id} component="article" aria-label={t.name} withBorder radius="lg" padding="md" shadow="sm">
+          <Card.Section>
+            <Banner src={t.thumbnail_url} alt={`${t.name} banner`} />
+          </Card.Section>
+          <Stack gap={6} mt="md" style={{ flex: 1 }}>
+            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+              {t.name}
+            </Title>
+            <Group gap="xs">
+              <Badge variant="light" color="yellow" radius="sm">
+                {t.type}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {t.registered_teams} / {t.slots} teams
+              </Text>
+            </Group>
+          </Stack>
+          <Group gap="xs" mt="md" grow>
+            <Button size="xs" variant="light" aria-label={`Edit ${t.name}`} leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onEdit(t)}>
+              Edit
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              aria-label={`Delete ${t.name}`}
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => onDelete(t)}
+            >
+              Delete
+            </Button>
+          </Group>
+          <Button
+            size="xs"
+            mt="xs"
+            variant="outline"
+            aria-label={`View Teams for ${t.name}`}
+            leftSection={<IconUsers size={14} aria-hidden />}
+            onClick={() => onViewTeams(t)}
+          >
+            View Teams
+          </Button>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

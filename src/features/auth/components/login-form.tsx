@@ -1,0 +1,56 @@
+// Welcome Back: email and password. A spinner and a disabled button while signing in; administrators
+// go to /admindashboard, everyone else to /home (or back where a guard sent them).
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { FormError } from '@/components/ui/form-error';
+import type { FromState } from '@/components/layouts/guards';
+import { destinationAfterSignIn, signIn, signInErrorMessage, signInSchema, type SignInInput } from '@/features/auth/api/sign-in';
+import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as FromState | null)?.from;
+  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const user = await signIn(input);
+      const back = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : undefined;
+      navigate(destinationAfterSignIn(user, back), { replace: true });
+    } catch (error) {
+      form.setError('root', { message: signInErrorMessage(error) });
+    }
+  });
+
+  return (
+    <>
+      <AuthCardHeader title="Welcome Back" subtitle="Sign in to continue your journey" backTo={paths.landing} />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={errors.root?.message} />
+          <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
+          <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={errors.password?.message} />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to={paths.forgotPassword} fz="sm">
+              Forgot your password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting} fullWidth>
+            Sign in
+          </Button>
+          <Text ta="center" fz="sm">
+            Don&apos;t have an account?{' '}
+            <Anchor component={Link} to={paths.register} fw={700}>
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+// Create Account: email, username, game ID, password. Signed up, the player lands on /home.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { FormError } from '@/components/ui/form-error';
+import { signUp, signUpErrorMessage, signUpSchema, type SignUpFields, type SignUpInput } from '@/features/auth/api/sign-up';
+import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [notice, setNotice] = useState<string | null>(null);
+  const form = useForm<SignUpFields, unknown, SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { email: '', username: '', gameId: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setNotice(null);
+    try {
+      const { session } = await signUp(input);
+      if (session) navigate(paths.home, { replace: true });
+      else setNotice('Account created. Check your email to confirm it, then sign in.');
+    } catch (error) {
+      form.setError('root', { message: signUpErrorMessage(error) });
+    }
+  });
+
+  return (
+    <>
+      <AuthCardHeader title="Create Account" subtitle="Join the arena and start competing" backTo={paths.landing} />
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={errors.root?.message} />
+          {notice && (
+            <Text role="status" c="brand.3">
+              {notice}
+            </Text>
+          )}
+          <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
+          <TextInput label="Username" autoComplete="username" {...form.register('username')} error={errors.username?.message} />
+          <TextInput
+            label="Game ID"
+            placeholder="#ABC123XYZ"
+            description="Your Brawl Stars player tag: 9 letters or digits, # optional"
+            autoComplete="off"
+            {...form.register('gameId')}
+            error={errors.gameId?.message}
+          />
+          <PasswordInput label="Password" autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
+          <Button type="submit" size="md" loading={isSubmitting} fullWidth>
+            Create Account
+          </Button>
+          <Text ta="center" fz="sm">
+            Already have an account?{' '}
+            <Anchor component={Link} to={paths.login} fw={700}>
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+// The Profile Information card: email (read-only), username and game ID, view <-> edit with Save
+// and Cancel. Errors in the form's red box, success as a notification.
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { FormError } from '@/components/ui/form-error';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { useProfile, type Profile } from '@/features/profile/api/get-profile';
+import {
+  PROFILE_SAVED,
+  updateProfile,
+  updateProfileSchema,
+  type UpdateProfileFields,
+  type UpdateProfileInput,
+} from '@/features/profile/api/update-profile';
+
+function toFields(profile: Profile | undefined): UpdateProfileFields {
+  return { username: profile?.username ?? '', gameId: profile?.game_id ?? '' };
+}
+
+export function ProfileCard() {
+  const { user } = useAuth();
+  const profile = useProfile(user?.id);
+  const [editing, setEditing] = useState(false);
+  const form = useForm<UpdateProfileFields, unknown, UpdateProfileInput>({
+    resolver: zodResolver(updateProfileSchema),
+    values: toFields(profile.data),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (profile.loading) return <LoadingScreen label="Loading your Profile..." />;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const saved = await updateProfile(user!.id, input);
+      profile.setData(saved);
+      setEditing(false);
+      notifications.show({ color: 'green', title: 'Saved', message: PROFILE_SAVED });
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error) });
+    }
+  });
+
+  function cancel() {
+    form.reset(toFields(profile.data));
+    setEditing(false);
+  }
+
+  return (
+    <Card maw={560} mx="auto" w="100%" p={{ base: 'md', sm: 'xl' }} radius="lg" shadow="lg">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            Profile Information
+          </Title>
+          <FormError message={profile.error ? errorMessage(profile.error) : errors.root?.message} />
+          <TextInput label="Email" value={profile.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
+          <TextInput label="Username" readOnly={!editing} variant={editing ? 'default' : 'filled'} {...form.register('username')} error={errors.username?.message} />
+          <TextInput
+            label="Game ID"
+            readOnly={!editing}
+            variant={editing ? 'default' : 'filled'}
+            placeholder={editing ? '#ABC123XYZ' : 'Not set'}
+            {...form.register('gameId')}
+            error={errors.gameId?.message}
+          />
+          <Group justify="flex-end" gap="sm">
+            {editing ? (
+              <>
+                <Button key="cancel" variant="default" onClick={cancel} disabled={isSubmitting} leftSection={<IconX size={16} aria-hidden />}>
+                  Cancel
+                </Button>
+                <Button key="save" type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                  Save
+                </Button>
+              </>
+            ) : (
+              <Button
+                key="edit"
+                onClick={() => setEditing(true)}
+                disabled={!profile.data}
+                leftSection={<IconPencil size={16} aria-hidden />}
+              >
+                Edit
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
