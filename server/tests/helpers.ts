@@ -54,6 +54,8 @@ export function makeClient(url: string, key: string): SupabaseClient {
 
 export interface TestStackOptions extends Partial<StackOptions> {
   postgres?: boolean;
+  /** A fixed port (restart tests start a second stack where the first one was); default 0, any free port. */
+  port?: number;
   /** Reuse an existing data folder / database (restart tests). */
   dataDir?: string;
   databaseUrl?: string;
@@ -73,7 +75,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     ...base,
     staticDir: undefined,
     ...options,
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
     dataDir,
     databaseUrl,

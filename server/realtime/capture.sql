@@ -1,0 +1,200 @@
+-- Realtime's change capture: an AFTER row trigger on every table of the supabase_realtime
+-- publication turns each change into JSON inside the writing transaction, so a rollback sends
+-- nothing and NOTIFY delivers changes in commit order. Idempotent: run on every start.
+
+create schema if not exists realtime;
+revoke all on schema realtime from public;
+comment on schema realtime is 'Realtime: change capture for postgres_changes (server/realtime).';
+
+-- Changes too large for one NOTIFY payload (8000 bytes) wait here; NOTIFY carries only their id.
+-- The server deletes each row once it has been delivered.
+create table if not exists realtime.changes (
+  id bigserial primary key,
+  payload text not null,
+  created_at timestamptz not null default now()
+);
+alter table realtime.changes enable row level security;
+revoke all on realtime.changes from public;
+comment on table realtime.changes is
+  'Realtime: changes too large for a NOTIFY payload, until the server has delivered them.';
+
+-- tg_argv: replica identity (''full'' or ''default''), then the primary-key column names. Without
+-- replica identity full, old_record carries only the primary key, as logical replication would.
+create or replace function realtime.capture_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  old_json jsonb;
+  payload text;
+  change_id bigint;
+begin
+  if tg_op <> 'INSERT' then
+    old_json := to_jsonb(old);
+    if tg_argv[0] is distinct from 'full' then
+      select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) into old_json
+      from jsonb_each(old_json) e
+      where e.key = any (tg_argv[1:]);
+    end if;
+  end if;
+  payload := jsonb_build_object(
+    'schema', tg_table_schema,
+    'table', tg_table_name,
+    'type', tg_op,
+    'commit_timestamp', now(),
+    'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    'old_record', old_json
+  )::text;
+  if octet_length(payload) < 7900 then
+    perform pg_notify('realtime_changes', payload);
+  else
+    insert into realtime.changes (payload) values (payload) returning id into change_id;
+    perform pg_notify('realtime_changes', '#' || change_id);
+  end if;
+  return null;
+end
+$$;
+revoke all on function realtime.capture_change() from public;
+comment on function realtime.capture_change() is
+  'Realtime: AFTER row trigger on published tables; NOTIFYs realtime_changes with the change as JSON.';
+
+-- Puts the capture trigger on every table of supabase_realtime (for the operations it publishes)
+-- and removes it from tables that left. Only touches a trigger whose definition changed, so the
+-- DDL event trigger below does not recurse.
+create or replace function realtime.refresh_capture() returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  t record;
+  ops text;
+  args text;
+  wanted text;
+begin
+  for t in
+    select c.oid, n.nspname, c.relname, c.relreplident,
+           p.pubinsert, p.pubupdate, p.pubdelete,
+           coalesce((
+             select array_agg(a.attname::text order by array_position(i.indkey::int2[], a.attnum))
+             from pg_catalog.pg_index i
+             join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
+             where i.indrelid = c.oid and i.indisprimary
+           ), '{}') as pk
+    from pg_catalog.pg_publication p
+    join pg_catalog.pg_publication_tables pt on pt.pubname = p.pubname
+    join pg_catalog.pg_namespace n on n.nspname = pt.schemaname
+    join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = pt.tablename
+    where p.pubname = 'supabase_realtime' and c.relkind = 'r'
+  loop
+    ops := concat_ws(' or ',
+      case when t.pubinsert then 'insert' end,
+      case when t.pubupdate then 'update' end,
+      case when t.pubdelete then 'delete' end);
+    args := (select string_agg(pg_catalog.quote_literal(x), ', ')
+             from unnest(array[case when t.relreplident = 'f' then 'full' else 'default' end] || t.pk) x);
+    -- What pg_get_triggerdef prints for the trigger we want, to compare with what exists.
+    wanted := format('CREATE TRIGGER realtime_capture AFTER %s ON %I.%I FOR EACH ROW EXECUTE FUNCTION realtime.capture_change(%s)',
+                     upper(ops), t.nspname, t.relname, args);
+    if ops = '' then
+      execute format('drop trigger if exists realtime_capture on %I.%I', t.nspname, t.relname);
+    elsif not exists (
+      select from pg_catalog.pg_trigger g
+      where g.tgrelid = t.oid and g.tgname = 'realtime_capture' and pg_catalog.pg_get_triggerdef(g.oid) = wanted
+    ) then
+      execute format('drop trigger if exists realtime_capture on %I.%I', t.nspname, t.relname);
+      execute wanted;
+    end if;
+  end loop;
+
+  for t in
+    select n.nspname, c.relname
+    from pg_catalog.pg_trigger g
+    join pg_catalog.pg_class c on c.oid = g.tgrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where g.tgname = 'realtime_capture'
+      and not exists (
+        select from pg_catalog.pg_publication_tables pt
+        where pt.pubname = 'supabase_realtime' and pt.schemaname = n.nspname and pt.tablename = c.relname
+      )
+  loop
+    execute format('drop trigger if exists realtime_capture on %I.%I', t.nspname, t.relname);
+  end loop;
+end
+$$;
+revoke all on function realtime.refresh_capture() from public;
+comment on function realtime.refresh_capture() is
+  'Realtime: installs or removes the capture trigger so it matches the supabase_realtime publication.';
+
+create or replace function realtime.on_ddl() returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.refresh_capture();
+  perform pg_notify('realtime_ddl', tg_tag);
+end
+$$;
+revoke all on function realtime.on_ddl() from public;
+comment on function realtime.on_ddl() is
+  'Realtime: after DDL that can change the publication or a table, refreshes the capture triggers.';
+
+-- Event triggers need a superuser; without one the server refreshes periodically instead.
+do $$
+begin
+  if not exists (select from pg_catalog.pg_event_trigger where evtname = 'realtime_capture_ddl') then
+    create event trigger realtime_capture_ddl on ddl_command_end
+      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE',
+                   'ALTER TABLE', 'CREATE TABLE AS', 'SELECT INTO')
+      execute function realtime.on_ddl();
+  end if;
+exception when insufficient_privilege then
+  raise notice 'realtime: no event trigger (needs a superuser); publication changes are polled';
+end
+$$;
+
+-- Which of the given rows each set of claims may select: for every claims object, switch to its
+-- role and claims (the settings PostgREST and server/context.ts setCaller use) and look the rows up
+-- by primary key, so RLS decides. One call checks a change for every subscriber, as walrus does.
+-- Not security definer (set role is refused there); only the server may call it.
+create or replace function realtime.visible_keys(entity regclass, pk text[], rows jsonb, claims_list jsonb)
+returns table (idx int, keys jsonb)
+language plpgsql
+set search_path = ''
+as $$
+declare
+  claims jsonb;
+  i int := 0;
+  cols text;
+  stmt text;
+  found jsonb;
+begin
+  cols := (select string_agg(format('%I', c), ', ') from unnest(pk) c);
+  stmt := format(
+    'select coalesce(jsonb_agg(jsonb_build_array(%1$s)), ''[]'') from %2$s where (%1$s) in (select %1$s from pg_catalog.jsonb_populate_recordset(null::%2$s, $1))',
+    cols, entity);
+  for claims in select value from jsonb_array_elements(claims_list)
+  loop
+    begin
+      perform set_config('role', claims ->> 'role', true);
+      perform set_config('request.jwt.claims', claims::text, true);
+      perform set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true);
+      perform set_config('request.jwt.claim.role', claims ->> 'role', true);
+      perform set_config('request.jwt.claim.email', coalesce(claims ->> 'email', ''), true);
+      execute stmt into found using rows;
+    exception when others then
+      found := '[]';
+    end;
+    idx := i;
+    keys := found;
+    return next;
+    i := i + 1;
+  end loop;
+  perform set_config('role', 'none', true);
+end
+$$;
+revoke all on function realtime.visible_keys(regclass, text[], jsonb, jsonb) from public;
+comment on function realtime.visible_keys(regclass, text[], jsonb, jsonb) is
+  'Realtime: for each claims object, the primary keys among rows that its role may select under RLS.';

@@ -1,0 +1,243 @@
+// The database side of Realtime: installs capture.sql, keeps what it knows of the published tables
+// (columns, primary key, RLS) current, and turns NOTIFY payloads into changes, in commit order.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Database } from '../db/database.ts';
+
+const captureSql = readFileSync(fileURLToPath(new URL('./capture.sql', import.meta.url)), 'utf8');
+
+export const CHANGES_CHANNEL = 'realtime_changes';
+export const DDL_CHANNEL = 'realtime_ddl';
+
+export interface Column {
+  name: string;
+  type: string;
+}
+
+export interface TableInfo {
+  schema: string;
+  table: string;
+  /** `schema.table`, the key bindings are indexed by. */
+  key: string;
+  /** The table as a quoted, qualified name (regclass text). */
+  regclass: string;
+  columns: Column[];
+  types: Map<string, string>;
+  pk: string[];
+  rls: boolean;
+  replicaFull: boolean;
+  /** Which operations the publication sends. */
+  ops: Set<ChangeType>;
+}
+
+export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
+
+export interface Change {
+  schema: string;
+  table: string;
+  type: ChangeType;
+  commit_timestamp: string;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+}
+
+type Queued = { kind: 'change'; payload: string } | { kind: 'ddl' };
+
+export interface CaptureOptions {
+  /** Poll the publication this often when there is no event trigger (no superuser), ms. */
+  pollMs?: number;
+  /** Most changes handed over in one batch. */
+  batchSize?: number;
+}
+
+export class Capture {
+  readonly tables = new Map<string, TableInfo>();
+  /** True when a DDL event trigger refreshes the capture triggers (PGlite, a superuser). */
+  eventTrigger = false;
+  private queue: Queued[] = [];
+  private draining = false;
+  private drained: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>)[] = [];
+  private poll?: NodeJS.Timeout;
+  private closed = false;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly onChanges: (changes: Change[]) => Promise<void>,
+    private readonly options: CaptureOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 256;
+  }
+
+  async start(): Promise<void> {
+    await this.db.exec(captureSql);
+    await this.db.query('select realtime.refresh_capture()');
+    // Rows left from a previous run had no subscriber to go to.
+    await this.db.query('delete from realtime.changes');
+    const { rows } = await this.db.query<{ present: boolean }>(
+      `select exists (select from pg_catalog.pg_event_trigger where evtname = 'realtime_capture_ddl' and evtenabled <> 'D') as present`,
+    );
+    this.eventTrigger = rows[0]?.present === true;
+    await this.reload();
+    this.unlisten.push(await this.db.listen(CHANGES_CHANNEL, (payload) => this.push({ kind: 'change', payload })));
+    this.unlisten.push(await this.db.listen(DDL_CHANNEL, () => this.push({ kind: 'ddl' })));
+    if (!this.eventTrigger) {
+      this.poll = setInterval(() => void this.refresh().catch(() => {}), this.options.pollMs ?? 10_000);
+      this.poll.unref();
+    }
+  }
+
+  /** Re-installs triggers to match the publication, then reloads the catalog. */
+  async refresh(): Promise<void> {
+    if (this.closed) return;
+    await this.db.query('select realtime.refresh_capture()');
+    await this.reload();
+  }
+
+  async reload(): Promise<void> {
+    const { rows } = await this.db.query<{
+      schema: string;
+      table: string;
+      regclass: string;
+      rls: boolean;
+      full: boolean;
+      ins: boolean;
+      upd: boolean;
+      del: boolean;
+      columns: Column[] | string | null;
+      pk: string[] | string | null;
+    }>(`
+      select n.nspname as schema, c.relname as table, c.oid::regclass::text as regclass,
+             c.relrowsecurity as rls, c.relreplident = 'f' as full,
+             p.pubinsert as ins, p.pubupdate as upd, p.pubdelete as del,
+             (select json_agg(json_build_object('name', a.attname, 'type', t.typname) order by a.attnum)
+                from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
+               where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns,
+             (select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
+                from pg_catalog.pg_index i
+                join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
+               where i.indrelid = c.oid and i.indisprimary) as pk
+        from pg_catalog.pg_publication p
+        join pg_catalog.pg_publication_tables pt on pt.pubname = p.pubname
+        join pg_catalog.pg_namespace n on n.nspname = pt.schemaname
+        join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = pt.tablename
+       where p.pubname = 'supabase_realtime'`);
+    const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+    this.tables.clear();
+    for (const r of rows) {
+      const columns = json(r.columns) ?? [];
+      const ops = new Set<ChangeType>();
+      if (r.ins) ops.add('INSERT');
+      if (r.upd) ops.add('UPDATE');
+      if (r.del) ops.add('DELETE');
+      const key = `${r.schema}.${r.table}`;
+      this.tables.set(key, {
+        schema: r.schema,
+        table: r.table,
+        key,
+        regclass: r.regclass,
+        columns,
+        types: new Map(columns.map((c) => [c.name, c.type])),
+        pk: json(r.pk) ?? [],
+        rls: r.rls,
+        replicaFull: r.full,
+        ops,
+      });
+    }
+  }
+
+  /** Primary keys among `rows` that each claims object may select (one set per claims, in order). */
+  async visibleKeys(info: TableInfo, rows: Record<string, unknown>[], claims: Record<string, unknown>[]): Promise<Set<string>[]> {
+    const { rows: result } = await this.db.query<{ idx: number; keys: unknown }>(
+      'select idx, keys from realtime.visible_keys($1::regclass, $2::text[], $3::jsonb, $4::jsonb)',
+      [info.regclass, info.pk, JSON.stringify(rows), JSON.stringify(claims)],
+    );
+    const sets = claims.map(() => new Set<string>());
+    for (const r of result) {
+      const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[][];
+      for (const k of keys) sets[r.idx]?.add(JSON.stringify(k));
+    }
+    return sets;
+  }
+
+  /** Waits until every change notified so far has been handed over. */
+  async settle(): Promise<void> {
+    while (this.draining || this.queue.length) await this.drained;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.poll);
+    for (const stop of this.unlisten) await stop().catch(() => {});
+    this.queue = [];
+    await this.drained.catch(() => {});
+  }
+
+  private push(item: Queued): void {
+    if (this.closed) return;
+    this.queue.push(item);
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.draining || this.closed) return;
+    this.draining = true;
+    this.drained = this.drain().finally(() => {
+      this.draining = false;
+      if (this.queue.length) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length && !this.closed) {
+      const batch: Queued[] = [];
+      // A DDL marker ends a batch: later changes must be read with the new catalog.
+      while (this.queue.length && batch.length < this.batchSize) {
+        const item = this.queue.shift()!;
+        if (item.kind === 'ddl') {
+          if (batch.length) this.queue.unshift(item);
+          else batch.push(item);
+          break;
+        }
+        batch.push(item);
+      }
+      try {
+        if (batch[0]?.kind === 'ddl') {
+          await this.reload();
+          continue;
+        }
+        const changes = await this.read(batch as { kind: 'change'; payload: string }[]);
+        if (changes.length) await this.onChanges(changes);
+      } catch (error) {
+        if (!this.closed) console.error('[realtime] could not deliver changes', error);
+      }
+    }
+  }
+
+  /** Parses NOTIFY payloads; `#<id>` ones are read (then deleted) from realtime.changes. */
+  private async read(batch: { payload: string }[]): Promise<Change[]> {
+    const ids = batch.filter((b) => b.payload.startsWith('#')).map((b) => b.payload.slice(1));
+    const stored = new Map<string, string>();
+    if (ids.length) {
+      const { rows } = await this.db.query<{ id: string | number; payload: string }>(
+        'delete from realtime.changes where id = any ($1::bigint[]) returning id, payload',
+        [ids],
+      );
+      for (const r of rows) stored.set(String(r.id), r.payload);
+    }
+    const changes: Change[] = [];
+    for (const b of batch) {
+      const text = b.payload.startsWith('#') ? stored.get(b.payload.slice(1)) : b.payload;
+      if (!text) continue;
+      try {
+        const c = JSON.parse(text) as Change;
+        c.commit_timestamp = new Date(c.commit_timestamp).toISOString();
+        changes.push(c);
+      } catch {
+        // Not ours: someone else NOTIFYing on the channel.
+      }
+    }
+    return changes;
+  }
+}
