@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { readOptions, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config.ts';
 import { startStack, type StartOptions } from './stack.ts';
 import { MigrationError } from './db/migrate.ts';
+import { DataDirBusyError } from './db/lock.ts';
 import { appIsStale, buildApp } from './build-app.ts';
 import { injectConfig } from './static.ts';
 
@@ -81,7 +82,7 @@ service_role key: ${ctx.keys.serviceRoleKey}
 }
 
 main().catch((error) => {
-  if (error instanceof MigrationError) {
+  if (error instanceof MigrationError || error instanceof DataDirBusyError) {
     console.error(`\nStart-up stopped: ${error.message}`);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`\nPort ${options.port} is in use. Stop the other server or set PORT, e.g. PORT=3001 npm start.`);

@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
+import { lockDataDir } from './db/lock.ts';
+import { join } from 'node:path';
 import { loadKeys } from './keys.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { buildApp } from './app.ts';
@@ -24,8 +26,18 @@ export interface RunningStack {
   close(): Promise<void>;
 }
 
+/** The database of a data directory: PGlite in `<dataDir>/pgdata` (one process at a time), or DATABASE_URL. */
 export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.databaseUrl ? undefined : options.dataDir });
+  if (options.databaseUrl) return openDatabase({ databaseUrl: options.databaseUrl });
+  const unlock = await lockDataDir(options.dataDir);
+  try {
+    const db = await openDatabase({ dataDir: join(options.dataDir, 'pgdata') });
+    const close = db.close.bind(db);
+    return Object.assign(db, { close: async () => { await close(); await unlock(); } });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */

@@ -7,6 +7,7 @@ import { SignJWT } from 'jose';
 import { request } from 'node:http';
 import { startTestStack, testEmail, ROOT, type TestStack } from './helpers.ts';
 import { MigrationError } from '../db/migrate.ts';
+import { DataDirBusyError } from '../db/lock.ts';
 
 async function fixtureDir(migrations: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'brawlcup-supabase-'));
@@ -81,6 +82,25 @@ describe.each([['pglite'], ['postgres']] as const)('the stack on %s', (backend) 
       await rm(supabaseDir, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
       await drop?.();
+    }
+  });
+});
+
+describe('the data directory', () => {
+  it('belongs to one process: a second start on it is refused with a clear message', async () => {
+    const first = await startTestStack();
+    try {
+      // Pretend another live process (this test runner's parent) holds it.
+      await writeFile(join(first.dataDir, 'server.pid'), String(process.ppid));
+      const second = await startTestStack({ dataDir: first.dataDir }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(second).toBeInstanceOf(DataDirBusyError);
+      expect((second as Error).message).toContain(`pid ${process.ppid}`);
+    } finally {
+      await writeFile(join(first.dataDir, 'server.pid'), String(process.pid));
+      await first.destroy();
     }
   });
 });

@@ -1,0 +1,33 @@
+// PGlite is one process's database: two servers (or the admin CLI beside a running server) on one
+// folder would corrupt it. A pid file in the data directory keeps it to one.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class DataDirBusyError extends Error {
+  constructor(dir: string, pid: number) {
+    super(`Another BrawlCup process (pid ${pid}) is using the data directory ${dir}. Stop it first, or set DATA_DIR to another folder.`);
+    this.name = 'DataDirBusyError';
+  }
+}
+
+/** Takes the folder for this process; the returned function gives it back. */
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, 'server.pid');
+  const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+  if (owner && owner !== process.pid && alive(owner)) throw new DataDirBusyError(dir, owner);
+  await writeFile(file, String(process.pid));
+  return async () => {
+    const current = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+    if (current === process.pid) await rm(file, { force: true });
+  };
+}
