@@ -1,0 +1,99 @@
+-- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
+-- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
+begin;
+select plan(32);
+
+select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages'],
+  'public holds exactly the five tables of the model');
+
+select is(
+  (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity),
+  null,
+  'RLS is enabled on every public table');
+
+select policies_are('public', 'profiles',
+  array['Players can read their own profile', 'Admins can read every profile', 'Players can update their own profile']);
+select policies_are('public', 'tournaments',
+  array['Anyone can read tournaments', 'Admins can create tournaments', 'Admins can update tournaments', 'Admins can delete tournaments']);
+select policies_are('public', 'teams',
+  array['Players can read their own registrations', 'Admins can read every registration', 'Admins can delete registrations']);
+select policies_are('public', 'team_players',
+  array['Players can read the players of their own teams', 'Admins can read every team player', 'Admins can delete team players']);
+select policies_are('public', 'contact_messages',
+  array['Anyone can send a contact message', 'Admins can read contact messages']);
+
+select is(
+  (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and obj_description(c.oid, 'pg_class') is null),
+  null,
+  'every public table has a comment');
+
+select is(
+  (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private') and obj_description(p.oid, 'pg_proc') is null),
+  null,
+  'every public and private function has a comment');
+
+select is(
+  (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private')
+      and not coalesce('search_path=""' = any (p.proconfig), false)),
+  null,
+  'every public and private function pins search_path to empty');
+
+select is(
+  (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname in ('public', 'private') and has_function_privilege('public', p.oid, 'execute')),
+  null,
+  'no function keeps the default execute grant to PUBLIC');
+
+select is(
+  (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and p.prosecdef),
+  array['register_team'],
+  'register_team is the only security-definer function in public');
+
+select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
+select function_privs_are('private', 'is_admin', array[]::text[], 'anon', array['EXECUTE'], 'anon can execute private.is_admin');
+select function_privs_are('private', 'is_admin', array[]::text[], 'authenticated', array['EXECUTE'], 'authenticated can execute private.is_admin');
+select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb'], 'anon', array['EXECUTE'],
+  'anon can call register_team (to be told to sign in)');
+select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb'], 'authenticated', array['EXECUTE'],
+  'authenticated can call register_team');
+select volatility_is('public', 'normalize_player_id', array['text'], 'immutable', 'normalize_player_id is immutable');
+select function_returns('public', 'register_team', array['uuid', 'text', 'jsonb'], 'teams', 'register_team returns a teams row');
+
+select ok(not ('private' = any (string_to_array(coalesce(current_setting('pgrst.db_schemas', true), 'public'), ','))),
+  'the private schema is not an API schema');
+
+select set_eq(
+  $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
+  array['tournaments', 'teams'],
+  'realtime publishes tournaments and teams');
+
+select has_index('public', 'teams', 'teams_registered_by_idx', array['registered_by'], 'teams.registered_by is indexed for the policies');
+select col_is_pk('public', 'team_players', array['team_id', 'slot'], 'team_players is keyed by (team_id, slot)');
+select col_is_unique('public', 'team_players', array['tournament_id', 'player_id'], 'a player ID is unique per tournament');
+select col_is_unique('public', 'teams', array['tournament_id', 'registered_by'], 'one team per user per tournament');
+select col_is_unique('public', 'tournaments', array['name'], 'tournament names are unique');
+select fk_ok('public', 'teams', 'tournament_id', 'public', 'tournaments', 'id');
+select fk_ok('public', 'team_players', 'team_id', 'public', 'teams', 'id');
+
+-- Column privileges: what clients can write.
+select ok(not has_column_privilege('authenticated', 'public.tournaments', 'registered_teams', 'UPDATE')
+  and not has_column_privilege('authenticated', 'public.tournaments', 'registered_teams', 'INSERT'),
+  'clients cannot write tournaments.registered_teams');
+select ok(not has_column_privilege('authenticated', 'public.profiles', 'email', 'UPDATE')
+  and has_column_privilege('authenticated', 'public.profiles', 'username', 'UPDATE')
+  and has_column_privilege('authenticated', 'public.profiles', 'game_id', 'UPDATE'),
+  'players may update username and game_id, not email');
+select ok(not has_table_privilege('authenticated', 'public.teams', 'INSERT')
+  and not has_table_privilege('authenticated', 'public.teams', 'UPDATE')
+  and not has_table_privilege('authenticated', 'public.team_players', 'INSERT')
+  and not has_table_privilege('authenticated', 'public.team_players', 'UPDATE'),
+  'no direct insert or update of registrations');
+select is(public.normalize_player_id('  abc123xyz '), '#ABC123XYZ', 'normalize_player_id trims, prefixes # and upper-cases');
+
+select * from finish();
+rollback;
