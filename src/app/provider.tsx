@@ -1,15 +1,19 @@
 // Everything the app runs inside: Mantine (dark theme), notifications and the signed-in user.
 // The router sits inside this (main.tsx), so screens can use all three.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { theme } from '@/app/theme';
 import { AuthProvider } from '@/lib/auth';
+
+// The notifications container arrives after the first paint (no screen notifies on load).
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
       <AuthProvider>{children}</AuthProvider>
     </MantineProvider>
   );

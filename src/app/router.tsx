@@ -5,9 +5,7 @@ import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { LoadingScreen } from '@/components/ui/loading-screen';
 import { RouteError } from '@/components/ui/route-error';
-import { RequireAuth, RequireAdmin } from '@/components/layouts/guards';
 import { loadChunk } from '@/lib/chunk';
 
 type Module = { default: ComponentType };
@@ -15,6 +13,16 @@ type Module = { default: ComponentType };
 /** A route whose screen is the default export of a lazily imported module. */
 function screen(load: () => Promise<Module>): RouteObject['lazy'] {
   return async () => ({ Component: (await loadChunk(load)).default });
+}
+
+/** A layout-only route (guard) whose component is a named export of a lazily imported module. */
+function guard(name: 'RequireAuth' | 'RequireAdmin'): RouteObject['lazy'] {
+  return async () => ({ Component: (await loadChunk(() => import('@/components/layouts/guards')))[name] });
+}
+
+/** While the first screen's code arrives: an empty dark page of full height (no Mantine needed). */
+function FirstLoad() {
+  return <div role="status" aria-label="Loading" style={{ minHeight: '100vh' }} />;
 }
 
 /** The root: sends a password-recovery landing to /reset-password wherever it arrived. */
@@ -33,7 +41,7 @@ export const routes: RouteObject[] = [
     path: paths.landing,
     element: <Root />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingScreen />,
+    hydrateFallbackElement: <FirstLoad />,
     children: [
       { index: true, lazy: screen(() => import('@/app/routes/landing')) },
       {
@@ -53,7 +61,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.contact, lazy: screen(() => import('@/app/routes/contact')) },
               {
-                element: <RequireAuth />,
+                lazy: guard('RequireAuth'),
                 children: [
                   { path: paths.home, lazy: screen(() => import('@/app/routes/home')) },
                   { path: paths.profile, lazy: screen(() => import('@/app/routes/profile')) },
@@ -61,7 +69,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                element: <RequireAdmin />,
+                lazy: guard('RequireAdmin'),
                 children: [{ path: paths.adminDashboard, lazy: screen(() => import('@/app/routes/admin-dashboard')) }],
               },
             ],

@@ -1,41 +1,18 @@
-// Mantine's styles, per component (not @mantine/core/styles.css): the base first, then each
-// component the app uses, in Mantine's documented dependency order. A screen that needs a rarer
-// component (Modal, Table, Accordion...) imports that component's CSS itself, so it lands in that
-// screen's chunk.
+// Mantine's styles, per component (not @mantine/core/styles.css), in Mantine's documented order:
+// the base, then what the landing page and the loading/error screens use. Everything else (forms,
+// alerts, notifications...) is in styles-app.ts, loaded with the layouts of all other screens, so
+// the landing page's initial CSS stays small.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/ActionIcon.css';
-import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Divider.css';
-import '@mantine/core/styles/Image.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/notifications/styles.css';
 import './global.css';

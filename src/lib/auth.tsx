@@ -1,8 +1,8 @@
 // Who is signed in, for the whole app: one listener on supabase.auth, shared through context.
-// isAdmin reads the server-set app_metadata.role; RLS remains the real gate.
+// isAdmin reads the server-set app_metadata.role; RLS remains the real gate. The Supabase client is
+// imported dynamically so the landing page's first paint does not wait for it (bench/bundle).
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
 
 export interface AuthState {
   session: Session | null;
@@ -32,22 +32,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    // onAuthStateChange fires INITIAL_SESSION right away; getSession is a fallback for the first paint.
-    supabase.auth.getSession().then(({ data }) => {
-      if (!active) return;
-      setSession(data.session);
-      setLoading(false);
-    });
-    const { data } = supabase.auth.onAuthStateChange((event, next) => {
-      if (!active) return;
-      if (event === 'PASSWORD_RECOVERY') setRecovery(true);
-      if (event === 'SIGNED_OUT') setRecovery(false);
-      setSession(next);
-      setLoading(false);
-    });
+    let unsubscribe = () => {};
+    import('@/lib/supabase').then(
+      ({ supabase }) => {
+        if (!active) return;
+        // onAuthStateChange fires INITIAL_SESSION once the stored session (or the URL's) is read.
+        const { data } = supabase.auth.onAuthStateChange((event, next) => {
+          if (!active) return;
+          if (event === 'PASSWORD_RECOVERY') setRecovery(true);
+          if (event === 'SIGNED_OUT') setRecovery(false);
+          setSession(next);
+          setLoading(false);
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      () => {
+        // The client's code failed to download: behave as signed out; screens that need the
+        // backend load the same chunk and show the route error with Retry.
+        if (active) setLoading(false);
+      },
+    );
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
   }, []);
 

@@ -1,4 +1,6 @@
-// Screen: contact (being built).
-export default function Route() {
-  return <h1>contact</h1>;
+// /contactus (open to everyone)
+import { ContactForm } from '@/features/contact/components/contact-form';
+
+export default function ContactRoute() {
+  return <ContactForm />;
 }

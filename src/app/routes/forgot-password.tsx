@@ -1,4 +1,6 @@
-// Screen: forgot-password (being built).
+// /forgotpassword
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+
 export default function Route() {
-  return <h1>forgot-password</h1>;
+  return <ForgotPasswordForm />;
 }

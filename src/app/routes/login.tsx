@@ -1,4 +1,6 @@
-// Screen: login (being built).
+// /login
+import { LoginForm } from '@/features/auth/components/login-form';
+
 export default function Route() {
-  return <h1>login</h1>;
+  return <LoginForm />;
 }

@@ -1,4 +1,6 @@
-// Screen: my-tournaments (being built).
-export default function Route() {
-  return <h1>my-tournaments</h1>;
+// /my-tournaments
+import { MyTournamentsList } from '@/features/my-tournaments/components/my-tournaments-list';
+
+export default function MyTournamentsRoute() {
+  return <MyTournamentsList />;
 }

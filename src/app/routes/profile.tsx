@@ -1,4 +1,6 @@
-// Screen: profile (being built).
-export default function Route() {
-  return <h1>profile</h1>;
+// /profile
+import { ProfileCard } from '@/features/profile/components/profile-card';
+
+export default function ProfileRoute() {
+  return <ProfileCard />;
 }

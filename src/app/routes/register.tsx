@@ -1,4 +1,6 @@
-// Screen: register (being built).
+// /register
+import { RegisterForm } from '@/features/auth/components/register-form';
+
 export default function Route() {
-  return <h1>register</h1>;
+  return <RegisterForm />;
 }

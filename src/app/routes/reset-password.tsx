@@ -1,4 +1,6 @@
-// Screen: reset-password (being built).
+// /reset-password
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
 export default function Route() {
-  return <h1>reset-password</h1>;
+  return <ResetPasswordForm />;
 }

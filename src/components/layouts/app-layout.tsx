@@ -1,4 +1,5 @@
 // The frame of signed-in screens: the navigation header above the page.
+import '@/app/styles-app';
 import { Container } from '@mantine/core';
 import { Outlet } from 'react-router-dom';
 import { Header } from '@/components/layouts/header';

@@ -1,9 +1,9 @@
 // The one AdSense slot (landing page and /home). Publisher and slot ids come from the env
 // (ADSENSE_CLIENT, ADSENSE_SLOT); without them nothing is loaded: a labelled placeholder in
-// development, nothing at all in production. The slot keeps its height so the page does not jump.
-import { useEffect, useRef } from 'react';
+// development, nothing at all in production. The config (and its zod parser) is read lazily so the
+// landing page's initial bundle stays small.
+import { useEffect, useRef, useState } from 'react';
 import { Box, Text } from '@mantine/core';
-import { env } from '@/config/env';
 
 const SCRIPT_ID = 'adsbygoogle-js';
 const MIN_HEIGHT = 100;
@@ -24,7 +24,29 @@ function loadAdSense(client: string) {
   document.head.appendChild(script);
 }
 
-export function AdSlot({ client = env.ADSENSE_CLIENT, slot = env.ADSENSE_SLOT }: { client?: string; slot?: string }) {
+type AdConfig = { client?: string; slot?: string };
+
+function useAdConfig(override?: AdConfig): AdConfig | null {
+  const [config, setConfig] = useState<AdConfig | null>(override ?? null);
+  useEffect(() => {
+    if (override) return;
+    let active = true;
+    import('@/config/env').then(
+      ({ env }) => active && setConfig({ client: env.ADSENSE_CLIENT, slot: env.ADSENSE_SLOT }),
+      () => active && setConfig({}),
+    );
+    return () => {
+      active = false;
+    };
+  }, [override]);
+  return config;
+}
+
+export function AdSlot(props: { client?: string; slot?: string }) {
+  const override = props.client !== undefined || props.slot !== undefined ? props : undefined;
+  const config = useAdConfig(override);
+  const client = config?.client;
+  const slot = config?.slot;
   const ref = useRef<HTMLModElement>(null);
 
   useEffect(() => {
@@ -37,6 +59,7 @@ export function AdSlot({ client = env.ADSENSE_CLIENT, slot = env.ADSENSE_SLOT }:
     }
   }, [client, slot]);
 
+  if (!config) return null;
   if (!client || !slot) {
     if (!import.meta.env.DEV) return null;
     return (

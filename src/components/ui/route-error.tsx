@@ -1,6 +1,6 @@
 // The router's error screen: "Unexpected Application Error!" with the status and status text, or
 // the message. A route chunk that failed to download offers a reload instead of a blank page.
-import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { isChunkLoadError } from '@/lib/chunk';
 
@@ -28,9 +28,9 @@ export function RouteError() {
     <Center mih="60vh" p="md">
       <Stack align="center" gap="md" role="alert" maw={640}>
         <Title order={2}>Unexpected Application Error!</Title>
-        <Code block style={{ whiteSpace: 'pre-wrap' }}>
+        <Text component="pre" ff="monospace" c="dark.0" ta="center" style={{ whiteSpace: 'pre-wrap', margin: 0 }}>
           {detail}
-        </Code>
+        </Text>
       </Stack>
     </Center>
   );

@@ -1,0 +1,80 @@
+// What each screen downloads before it can show: builds the app (skip with --no-build to read the
+// existing dist/), then follows dist/.vite/manifest.json from index.html plus each route's chunk
+// (and its layout's) through their static imports, and prints the gzip size of that JS + CSS.
+// Budgets: the landing page <= 130 KB, any route <= 250 KB.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DIST = join(ROOT, 'dist');
+const MANIFEST = join(DIST, '.vite/manifest.json');
+const LANDING_BUDGET = 130 * 1024;
+const ROUTE_BUDGET = 250 * 1024;
+
+type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+
+const appLayout = 'src/components/layouts/app-layout.tsx';
+const authLayout = 'src/components/layouts/auth-layout.tsx';
+const routes: { path: string; src: string; layout?: string }[] = [
+  { path: '/', src: 'src/app/routes/landing.tsx' },
+  { path: '/register', src: 'src/app/routes/register.tsx', layout: authLayout },
+  { path: '/login', src: 'src/app/routes/login.tsx', layout: authLayout },
+  { path: '/forgotpassword', src: 'src/app/routes/forgot-password.tsx', layout: authLayout },
+  { path: '/reset-password', src: 'src/app/routes/reset-password.tsx', layout: authLayout },
+  { path: '/contactus', src: 'src/app/routes/contact.tsx', layout: appLayout },
+  { path: '/profile', src: 'src/app/routes/profile.tsx', layout: appLayout },
+  { path: '/home', src: 'src/app/routes/home.tsx', layout: appLayout },
+  { path: '/my-tournaments', src: 'src/app/routes/my-tournaments.tsx', layout: appLayout },
+  { path: '/admindashboard', src: 'src/app/routes/admin-dashboard.tsx', layout: appLayout },
+  { path: '(not found)', src: 'src/app/routes/not-found.tsx' },
+];
+
+if (!process.argv.includes('--no-build') || !existsSync(MANIFEST)) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
+const gz = new Map<string, number>();
+const size = (file: string) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length);
+  return gz.get(file)!;
+};
+
+/** The files a chunk needs before it runs: itself, its CSS, and its static imports, transitively. */
+function closure(keys: string[], files = new Set<string>(), seen = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`bench/bundle: ${key} is not in the manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    closure(chunk.imports ?? [], files, seen);
+  }
+  return files;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const rows: string[][] = [];
+let failed = false;
+for (const route of routes) {
+  const files = closure([entry, ...(route.layout ? [route.layout] : []), route.src]);
+  let js = 0;
+  let css = 0;
+  for (const f of files) (f.endsWith('.css') ? (css += size(f)) : f.endsWith('.js') ? (js += size(f)) : 0);
+  const budget = route.path === '/' ? LANDING_BUDGET : ROUTE_BUDGET;
+  const ok = js + css <= budget;
+  failed ||= !ok;
+  rows.push([route.path, kb(js), kb(css), kb(js + css), `${ok ? 'ok' : 'OVER'} (budget ${kb(budget)})`, String(files.size)]);
+}
+const header = ['route', 'JS gzip', 'CSS gzip', 'total', 'budget', 'files'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+console.log('Initial JS+CSS per route (gzip -9), entry + layout + route chunk with their static imports:\n');
+console.log(line(header));
+for (const r of rows) console.log(line(r));
+const supabaseChunk = Object.values(manifest).find((c) => c.file.includes('supabase'));
+if (supabaseChunk) console.log(`\nLoaded after first paint by AuthProvider (not counted above for /): ${supabaseChunk.file} ${kb(size(supabaseChunk.file))}`);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,20 @@
+// The rules a player's username and game ID follow, shared by sign-up and the profile form. They
+// mirror the database's checks on profiles (which stay the authority).
+import { z } from 'zod';
+
+export const GAME_ID_MESSAGE = 'Invalid game ID format. Must be 9 characters with optional #.';
+export const USERNAME_MESSAGE = 'Username must be between 2 and 30 characters.';
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** "#" + 9 letters/digits; the leading # is optional and added, letters are upper-cased (as the server does). */
+export const gameIdSchema = z
+  .string()
+  .trim()
+  .regex(/^#?[A-Za-z0-9]{9}$/, { message: GAME_ID_MESSAGE })
+  .transform((value) => (value.startsWith('#') ? value : `#${value}`).toUpperCase());
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(2, { message: USERNAME_MESSAGE })
+  .max(30, { message: USERNAME_MESSAGE });
