@@ -1,0 +1,273 @@
+// What the Data API knows about the `public` schema: tables, views, columns, keys, foreign keys and
+// functions, read from pg_catalog (PostgREST's SchemaCache). Every name a request uses is checked
+// here before it reaches SQL. Reloaded on `NOTIFY pgrst, 'reload schema'` and on a cache miss.
+import type { Database } from '../db/database.ts';
+
+export interface Column {
+  name: string;
+  type: string;
+}
+
+export interface Table {
+  name: string;
+  /** pg_class.relkind: r table, p partitioned, v view, m materialized view, f foreign. */
+  kind: string;
+  columns: Column[];
+  columnsByName: Map<string, Column>;
+  primaryKey: string[];
+  /** Primary key and unique constraints: what makes a foreign key one-to-one. */
+  uniques: string[][];
+}
+
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionArg {
+  name: string;
+  type: string;
+  /** i in, o out, b inout, v variadic, t table column. */
+  mode: string;
+  hasDefault: boolean;
+}
+
+export interface Func {
+  name: string;
+  /** Input arguments, in order. */
+  args: FunctionArg[];
+  setof: boolean;
+  returnType: string;
+  /** scalar, void, or composite (a row type or RETURNS TABLE / OUT parameters). */
+  returns: 'scalar' | 'void' | 'composite';
+  /** The columns a composite result has. */
+  columns: Column[];
+  /** When the result is the row type of a table of the cache: embedding works from it. */
+  returnTable?: string;
+  volatility: 'i' | 's' | 'v';
+}
+
+/** How an embedded resource joins its parent: `target.targetColumns = source.sourceColumns`. */
+export interface Relationship {
+  kind: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  source: string;
+  target: string;
+  constraint: string;
+  sourceColumns: string[];
+  targetColumns: string[];
+  toOne: boolean;
+  /** many-to-many: the junction table and its columns towards source and target. */
+  junction?: { table: string; sourceColumns: string[]; targetColumns: string[]; constraints: [string, string] };
+}
+
+export interface SchemaSnapshot {
+  tables: Map<string, Table>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, Func[]>;
+}
+
+const TABLES_SQL = `
+select json_build_object(
+  'name', c.relname,
+  'kind', c.relkind::text,
+  'columns', coalesce((
+    select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+    from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::json),
+  'keys', coalesce((
+    select json_agg(json_build_object('primary', k.contype = 'p', 'columns', (
+      select json_agg(a.attname order by u.ord)
+      from unnest(k.conkey) with ordinality u(attnum, ord)
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = u.attnum)))
+    from pg_constraint k where k.conrelid = c.oid and k.contype in ('p', 'u')), '[]'::json)
+)::text as doc
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')`;
+
+const FOREIGN_KEYS_SQL = `
+select json_build_object(
+  'name', k.conname,
+  'table', sc.relname,
+  'refTable', tc.relname,
+  'columns', (select json_agg(a.attname order by u.ord) from unnest(k.conkey) with ordinality u(attnum, ord)
+              join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum),
+  'refColumns', (select json_agg(a.attname order by u.ord) from unnest(k.confkey) with ordinality u(attnum, ord)
+                 join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.attnum)
+)::text as doc
+from pg_constraint k
+join pg_class sc on sc.oid = k.conrelid join pg_namespace sn on sn.oid = sc.relnamespace
+join pg_class tc on tc.oid = k.confrelid join pg_namespace tn on tn.oid = tc.relnamespace
+where k.contype = 'f' and sn.nspname = 'public' and tn.nspname = 'public'`;
+
+const FUNCTIONS_SQL = `
+select json_build_object(
+  'name', p.proname,
+  'setof', p.proretset,
+  'volatility', p.provolatile::text,
+  'returnType', format_type(p.prorettype, null),
+  'returnTypeKind', t.typtype::text,
+  'returnTable', (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
+                  where rc.oid = t.typrelid and rn.nspname = 'public' and rc.relkind in ('r', 'p', 'v', 'm', 'f')),
+  'compositeColumns', case when t.typrelid <> 0 then (
+    select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+    from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) end,
+  'defaults', p.pronargdefaults,
+  'args', coalesce((
+    select json_agg(json_build_object(
+      'name', coalesce(p.proargnames[i], ''),
+      'mode', coalesce(p.proargmodes[i]::text, 'i'),
+      'type', format_type(case when p.proallargtypes is null then p.proargtypes[i - 1] else p.proallargtypes[i] end, null)
+    ) order by i)
+    from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) i), '[]'::json)
+)::text as doc
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
+where n.nspname = 'public' and p.prokind = 'f' and t.typname not in ('trigger', 'event_trigger')`;
+
+interface RawFunction {
+  name: string;
+  setof: boolean;
+  volatility: 'i' | 's' | 'v';
+  returnType: string;
+  returnTypeKind: string;
+  returnTable: string | null;
+  compositeColumns: Column[] | null;
+  defaults: number;
+  args: { name: string; mode: string; type: string }[];
+}
+
+export async function loadSchema(db: Database): Promise<SchemaSnapshot> {
+  const docs = async <T>(sql: string): Promise<T[]> =>
+    (await db.query<{ doc: string }>(sql)).rows.map((r) => JSON.parse(r.doc) as T);
+  const rawTables = await docs<{ name: string; kind: string; columns: Column[]; keys: { primary: boolean; columns: string[] }[] }>(TABLES_SQL);
+  const foreignKeys = await docs<ForeignKey>(FOREIGN_KEYS_SQL);
+  const rawFunctions = await docs<RawFunction>(FUNCTIONS_SQL);
+
+  const tables = new Map<string, Table>();
+  for (const t of rawTables) {
+    tables.set(t.name, {
+      name: t.name,
+      kind: t.kind,
+      columns: t.columns,
+      columnsByName: new Map(t.columns.map((c) => [c.name, c])),
+      primaryKey: t.keys.find((k) => k.primary)?.columns ?? [],
+      uniques: t.keys.map((k) => k.columns),
+    });
+  }
+
+  const functions = new Map<string, Func[]>();
+  for (const f of rawFunctions) {
+    const inputs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const outputs = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+    const firstDefault = inputs.length - f.defaults;
+    const returns: Func['returns'] =
+      f.returnType === 'void' ? 'void' : f.returnTypeKind === 'c' || (f.returnType === 'record' && outputs.length > 0) ? 'composite' : 'scalar';
+    const func: Func = {
+      name: f.name,
+      args: inputs.map((a, i) => ({ name: a.name, type: a.type, mode: a.mode, hasDefault: i >= firstDefault })),
+      setof: f.setof,
+      returnType: f.returnType,
+      returns,
+      columns: f.compositeColumns ?? outputs.map((a) => ({ name: a.name, type: a.type })),
+      returnTable: f.returnTable ?? undefined,
+      volatility: f.volatility,
+    };
+    // A record without OUT parameters cannot be called without a column list: not exposed.
+    if (f.returnType === 'record' && outputs.length === 0) continue;
+    const list = functions.get(f.name) ?? [];
+    list.push(func);
+    functions.set(f.name, list);
+  }
+  return { tables, foreignKeys, functions };
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Every relationship from `source` to `target` (PostgREST's relationship inference). */
+export function relationshipsBetween(schema: SchemaSnapshot, source: string, target: string): Relationship[] {
+  const found: Relationship[] = [];
+  const isUnique = (table: string, columns: string[]) => !!schema.tables.get(table)?.uniques.some((u) => sameSet(u, columns));
+  for (const fk of schema.foreignKeys) {
+    if (fk.table === source && fk.refTable === target) {
+      found.push({
+        kind: 'many-to-one',
+        source,
+        target,
+        constraint: fk.name,
+        sourceColumns: fk.columns,
+        targetColumns: fk.refColumns,
+        toOne: true,
+      });
+    }
+    if (fk.refTable === source && fk.table === target) {
+      const oneToOne = isUnique(fk.table, fk.columns);
+      found.push({
+        kind: oneToOne ? 'one-to-one' : 'one-to-many',
+        source,
+        target,
+        constraint: fk.name,
+        sourceColumns: fk.refColumns,
+        targetColumns: fk.columns,
+        toOne: oneToOne,
+      });
+    }
+  }
+  // Many-to-many through a junction whose foreign keys to both sides are part of its primary key.
+  for (const toSource of schema.foreignKeys) {
+    if (toSource.refTable !== source) continue;
+    const junction = schema.tables.get(toSource.table);
+    if (!junction || junction.name === source || junction.name === target) continue;
+    for (const toTarget of schema.foreignKeys) {
+      if (toTarget === toSource || toTarget.table !== junction.name || toTarget.refTable !== target) continue;
+      const pk = junction.primaryKey;
+      if (!toSource.columns.every((c) => pk.includes(c)) || !toTarget.columns.every((c) => pk.includes(c))) continue;
+      found.push({
+        kind: 'many-to-many',
+        source,
+        target,
+        constraint: `${toSource.name},${toTarget.name}`,
+        sourceColumns: toSource.refColumns,
+        targetColumns: toTarget.refColumns,
+        toOne: false,
+        junction: {
+          table: junction.name,
+          sourceColumns: toSource.columns,
+          targetColumns: toTarget.columns,
+          constraints: [toSource.name, toTarget.name],
+        },
+      });
+    }
+  }
+  return found;
+}
+
+/** Holds the current snapshot; loads it on first use, reloads on demand (one load at a time). */
+export class SchemaCache {
+  private snapshot?: SchemaSnapshot;
+  private loading?: Promise<SchemaSnapshot>;
+  private stopListening?: () => Promise<void>;
+
+  constructor(private readonly db: Database) {}
+
+  async get(): Promise<SchemaSnapshot> {
+    if (this.snapshot) return this.snapshot;
+    return this.reload();
+  }
+
+  /** Reads pg_catalog again. Concurrent callers share one load. */
+  reload(): Promise<SchemaSnapshot> {
+    this.loading ??= loadSchema(this.db)
+      .then((s) => (this.snapshot = s))
+      .finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
+  /** `NOTIFY pgrst, 'reload schema'` (or an empty payload) reloads, as it does for PostgREST. */
+  async listen(): Promise<void> {
+    if (this.stopListening) return;
+    this.stopListening = await this.db.listen('pgrst', (payload) => {
+      if (payload === '' || payload === 'reload schema') void this.reload().catch(() => {});
+    });
+  }
+}

@@ -1,0 +1,274 @@
+// Step three: a plan becomes one SQL statement (PostgREST's QueryBuilder). Identifiers come from the
+// schema cache and are always quoted; every value from the request is a bind parameter. The response
+// body is built by Postgres itself (json_agg), so its JSON is the same on PGlite and on Postgres.
+import { FILTER_OPERATORS, FTS_FUNCTIONS, type OrderTerm } from './parse.ts';
+import type { PlannedCondition, Projection, ReadNode } from './plan.ts';
+import type { Func, Relationship, Table } from './schema-cache.ts';
+
+export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const qualified = (name: string) => `"public".${ident(name)}`;
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A Postgres array literal from strings: `{"a","b \"c\""}`, so `= any($1)` takes the column's type. */
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+}
+
+function condition(c: PlannedCondition, alias: string, params: Params, embedBody: (output: string) => string): string {
+  if (c.kind === 'embedded') return `${embedBody(c.output)} is ${c.isNull ? '' : 'not '}null`;
+  if (c.kind === 'logic') {
+    const parts = c.children.map((x) => condition(x, alias, params, embedBody));
+    const joined = `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
+    return c.negate ? `not ${joined}` : joined;
+  }
+  const col = `${alias}.${ident(c.column)}`;
+  const p = c.predicate;
+  let sql: string;
+  switch (p.op) {
+    case 'in':
+      sql = p.values.length === 0 ? 'false' : `${col} = any(${params.add(arrayLiteral(p.values))})`;
+      break;
+    case 'is':
+      sql = `${col} is ${p.value === 'not_null' ? 'not null' : p.value}`;
+      break;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const fn = FTS_FUNCTIONS[p.op];
+      sql = p.config
+        ? `${col} @@ ${fn}(${params.add(p.config)}::regconfig, ${params.add(p.value)})`
+        : `${col} @@ ${fn}(${params.add(p.value)})`;
+      break;
+    }
+    default: {
+      const like = p.op === 'like' || p.op === 'ilike';
+      const fix = (v: string) => (like ? v.replaceAll('*', '%') : v);
+      const op = FILTER_OPERATORS[p.op];
+      sql = p.quantifier
+        ? `${col} ${op} ${p.quantifier}(${params.add(arrayLiteral(p.values!.map(fix)))})`
+        : `${col} ${op} ${params.add(fix(p.value))}`;
+    }
+  }
+  return c.negate ? `not (${sql})` : sql;
+}
+
+function orderBy(terms: OrderTerm[], alias: string): string {
+  if (terms.length === 0) return '';
+  return ` order by ${terms
+    .map((t) => `${alias}.${ident(t.column)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`)
+    .join(', ')}`;
+}
+
+function limitOffset(limit: number | undefined, offset: number | undefined, params: Params): string {
+  return `${limit !== undefined ? ` limit ${params.add(String(limit))}::bigint` : ''}${offset ? ` offset ${params.add(String(offset))}::bigint` : ''}`;
+}
+
+/** The pieces of one level's SELECT; the caller puts them around its own FROM. */
+export interface LevelSql {
+  projection: string;
+  joins: string;
+  /** Only the joins the WHERE needs (for counting without building JSON). */
+  filteringJoins: string;
+  where: string;
+  groupBy: string;
+  orderBy: string;
+  limitOffset: string;
+}
+
+export function buildLevel(node: ReadNode, params: Params): LevelSql {
+  const a = node.alias;
+  const columnsOut: string[] = [];
+  const groupable: string[] = [];
+  const joins: { sql: string; filtering: boolean; output: string }[] = [];
+  const where: string[] = [];
+  const embedBodies = new Map<string, string>();
+  let aggregated = false;
+
+  for (const p of node.projection) {
+    if (p.kind === 'column') {
+      const expr = `${a}.${ident(p.column)}${p.cast ? '::' + p.cast : ''}`;
+      if (p.aggregate) {
+        aggregated = true;
+        columnsOut.push(`${p.aggregate}(${expr}) as ${ident(p.output)}`);
+      } else {
+        groupable.push(expr);
+        columnsOut.push(`${expr} as ${ident(p.output)}`);
+      }
+    } else if (p.kind === 'count') {
+      aggregated = true;
+      columnsOut.push(`count(*) as ${ident(p.output)}`);
+    } else {
+      const embedded = buildEmbed(p, a, params);
+      joins.push({ sql: embedded.join, filtering: p.inner, output: p.output });
+      if (p.spread) {
+        for (const name of embedded.outputs) columnsOut.push(`${embedded.lateral}.${ident(name)} as ${ident(name)}`);
+        groupable.push(...embedded.outputs.map((name) => `${embedded.lateral}.${ident(name)}`));
+      } else {
+        const body = `${embedded.lateral}.body`;
+        embedBodies.set(p.output, body);
+        columnsOut.push(`${p.relationship.toOne ? body : `coalesce(${body}, '[]'::json)`} as ${ident(p.output)}`);
+        if (p.inner) where.push(`${body} is not null`);
+      }
+    }
+  }
+  const embedBody = (output: string) => embedBodies.get(output)!;
+  for (const c of node.conditions) {
+    where.push(condition(c, a, params, embedBody));
+    if (c.kind === 'embedded') for (const j of joins) if (j.output === c.output) j.filtering = true;
+  }
+  return {
+    projection: columnsOut.join(', '),
+    joins: joins.map((j) => j.sql).join(' '),
+    filteringJoins: joins.filter((j) => j.filtering).map((j) => j.sql).join(' '),
+    where: where.length ? ` where ${where.join(' and ')}` : '',
+    groupBy: aggregated && groupable.length ? ` group by ${groupable.join(', ')}` : '',
+    orderBy: orderBy(node.order, a),
+    limitOffset: limitOffset(node.limit, node.offset, params),
+  };
+}
+
+function buildEmbed(p: Extract<Projection, { kind: 'embed' }>, parentAlias: string, params: Params) {
+  const child = p.node;
+  const c = child.alias;
+  const r: Relationship = p.relationship;
+  const lateral = `${c}_l`;
+  const level = buildLevel(child, params);
+  let from = `${qualified(child.relation)} ${c}`;
+  let joinCondition: string[];
+  if (r.junction) {
+    const j = `${c}_j`;
+    from += ` join ${qualified(r.junction.table)} ${j} on ${r.junction.targetColumns
+      .map((col, i) => `${j}.${ident(col)} = ${c}.${ident(r.targetColumns[i]!)}`)
+      .join(' and ')}`;
+    joinCondition = r.junction.sourceColumns.map((col, i) => `${j}.${ident(col)} = ${parentAlias}.${ident(r.sourceColumns[i]!)}`);
+  } else {
+    joinCondition = r.targetColumns.map((col, i) => `${c}.${ident(col)} = ${parentAlias}.${ident(r.sourceColumns[i]!)}`);
+  }
+  const where = level.where ? `${level.where} and ${joinCondition.join(' and ')}` : ` where ${joinCondition.join(' and ')}`;
+  const select = `select ${level.projection} from ${from} ${level.joins}${where}${level.groupBy}${level.orderBy}${level.limitOffset}`;
+  if (p.spread) {
+    const outputs = spreadOutputs(child);
+    return { lateral, outputs, join: `${p.inner ? 'inner' : 'left'} join lateral (${select}) ${lateral} on true` };
+  }
+  const agg = r.toOne ? `row_to_json(pgrst_r)::json` : `json_agg(pgrst_r)::json`;
+  return { lateral, outputs: [], join: `left join lateral (select ${agg} as body from (${select}) pgrst_r) ${lateral} on true` };
+}
+
+function spreadOutputs(node: ReadNode): string[] {
+  return node.projection.flatMap((p) => (p.kind === 'embed' && p.spread ? spreadOutputs(p.node) : [p.output]));
+}
+
+export interface ResponseShape {
+  single: boolean;
+  stripNulls: boolean;
+  /** HEAD: no body is built. */
+  head: boolean;
+  count: boolean;
+}
+
+function bodyExpression(shape: ResponseShape, rows: string): string {
+  if (shape.head) return 'null::text';
+  const json = shape.single ? `(json_agg(${rows}) -> 0)` : `coalesce(json_agg(${rows}), '[]'::json)`;
+  return `${shape.stripNulls ? `json_strip_nulls(${json})` : json}::text`;
+}
+
+/** GET/HEAD on a table or view, or the rows of an rpc: one row of (total, body, page_total). */
+export function buildRead(root: ReadNode, from: string, shape: ResponseShape, params: Params, prefix = ''): string {
+  const level = buildLevel(root, params);
+  const inner = `select ${level.projection} from ${from} ${level.joins}${level.where}${level.groupBy}${level.orderBy}${level.limitOffset}`;
+  const count = shape.count
+    ? `(select count(*) from (select 1 from ${from} ${level.filteringJoins}${level.where}${level.groupBy}) pgrst_c)::text`
+    : 'null::text';
+  return `${prefix}select ${count} as total, ${bodyExpression(shape, 'pgrst_t')} as body, count(*)::text as page_total from (${inner}) pgrst_t`;
+}
+
+export interface MutationInput {
+  kind: 'insert' | 'update' | 'delete';
+  table: Table;
+  root: ReadNode;
+  /** The payload, always as a JSON array text (insert) or object text (update). */
+  payload?: string;
+  columns: string[];
+  onConflict?: { columns: string[]; action: 'merge' | 'ignore' };
+  returnRows: 'none' | 'primary-key' | 'all';
+}
+
+/** INSERT/UPDATE/DELETE in a CTE, then the representation built from what it returned. */
+export function buildMutation(m: MutationInput, shape: ResponseShape, params: Params): string {
+  const t = qualified(m.table.name);
+  const a = m.root.alias;
+  const returning =
+    m.returnRows === 'all' ? `${a}.*` : m.returnRows === 'primary-key' && m.table.primaryKey.length ? m.table.primaryKey.map((k) => `${a}.${ident(k)}`).join(', ') : '1';
+  let statement: string;
+  if (m.kind === 'insert') {
+    const cols = m.columns.map(ident).join(', ');
+    if (m.columns.length === 0) {
+      statement = `insert into ${t} as ${a} default values`;
+    } else {
+      statement = `insert into ${t} as ${a} (${cols}) select ${cols} from json_populate_recordset(null::${t}, ${params.add(m.payload)}::json) pgrst_body`;
+    }
+    if (m.onConflict && m.onConflict.columns.length) {
+      const target = m.onConflict.columns.map(ident).join(', ');
+      const updatable = m.columns;
+      statement +=
+        m.onConflict.action === 'ignore' || updatable.length === 0
+          ? ` on conflict (${target}) do nothing`
+          : ` on conflict (${target}) do update set ${updatable.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
+    }
+  } else {
+    const level = buildLevel({ ...m.root, projection: [], order: [], limit: undefined, offset: undefined }, params);
+    if (m.kind === 'update') {
+      if (m.columns.length === 0) {
+        statement = `select ${a}.* from ${t} ${a} where false`;
+      } else {
+        statement = `update ${t} as ${a} set ${m.columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ')} from (select * from json_populate_record(null::${t}, ${params.add(m.payload)}::json)) pgrst_body${level.where}`;
+      }
+    } else {
+      statement = `delete from ${t} as ${a}${level.where}`;
+    }
+  }
+  if (!statement.startsWith('select')) statement += ` returning ${returning}`;
+  const cte = `with pgrst_source as (${statement}) `;
+  const location =
+    m.returnRows === 'primary-key' && m.table.primaryKey.length
+      ? `(select json_build_object(${m.table.primaryKey.map((k) => `${params.add(k)}::text, ${ident(k)}`).join(', ')})::text from pgrst_source limit 1)`
+      : 'null::text';
+  if (m.returnRows !== 'all') {
+    return `${cte}select count(*)::text as total, null::text as body, count(*)::text as page_total, ${location} as location from pgrst_source`;
+  }
+  // The representation reads from what the statement returned, with the same select and embeds.
+  // row_number keeps the order the rows were written in (the joins of embeds may not).
+  const level = buildLevel({ ...m.root, conditions: [] }, params);
+  const source = `(select pgrst_s.*, row_number() over () as pgrst_ord from pgrst_source pgrst_s) ${a}`;
+  const order = level.orderBy || (level.groupBy ? '' : ` order by ${a}.pgrst_ord`);
+  const inner = `select ${level.projection} from ${source} ${level.joins}${level.groupBy}${order}`;
+  return `${cte}select count(*)::text as total, ${bodyExpression(shape, 'pgrst_t')} as body, count(*)::text as page_total, ${location} as location from (${inner}) pgrst_t`;
+}
+
+/** The call of an rpc as a FROM item: arguments go through json_to_record so Postgres converts them. */
+export function functionFrom(fn: Func, args: Record<string, unknown>, alias: string, params: Params): string {
+  const names = fn.args.filter((x) => x.name in args);
+  const call = `${qualified(fn.name)}(${names.map((x) => `${ident(x.name)} := pgrst_args.${ident(x.name)}`).join(', ')})`;
+  const target = fn.returns === 'composite' ? `${call} ${alias}` : `${call} ${alias}(pgrst_scalar)`;
+  if (names.length === 0) return target;
+  const record = names.map((x) => `${ident(x.name)} ${x.type}`).join(', ');
+  return `json_to_record(${params.add(JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${target}`;
+}
+
+/** An rpc returning a scalar (or a set of them): the value, or an array of values. */
+export function buildScalarCall(fn: Func, from: string, alias: string, shape: ResponseShape): string {
+  const value = `${alias}.pgrst_scalar`;
+  if (!fn.setof) {
+    return `select null::text as total, ${shape.head ? 'null::text' : `to_json(${value})::text`} as body, '1' as page_total from ${from}`;
+  }
+  const body = shape.head ? 'null::text' : `coalesce(json_agg(${value}), '[]'::json)::text`;
+  return `select ${shape.count ? 'count(*)::text' : 'null::text'} as total, ${body} as body, count(*)::text as page_total from ${from}`;
+}
