@@ -1,5 +1,7 @@
 // The admin dashboard against the real local stack, signed in as the stack's administrator: create,
 // edit (name locked), delete with confirmation, the team list, and live updates from other clients.
+import '../testing/node-websocket';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { signedInAdmin } from '@/testing/users';

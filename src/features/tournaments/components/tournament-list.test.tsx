@@ -1,5 +1,7 @@
 // The /home list against the real local stack: loading, cards, full, already registered, signed out,
 // and live updates made by other clients without a reload.
+import '../testing/node-websocket';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, renderWithProviders } from '@/testing/render';
 import { signedInUser } from '@/testing/users';
@@ -17,7 +19,7 @@ describe('Tournament list on /home', () => {
     await signedInUser();
     renderApp('/home');
 
-    expect(await screen.findByText('Loading tournaments...')).toBeInTheDocument();
+    expect(await screen.findByText('Loading tournaments...', {}, { timeout: 15_000 })).toBeInTheDocument();
 
     const card = await findCard(t.name);
     const c = within(card);
