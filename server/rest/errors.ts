@@ -17,7 +17,7 @@ const API_STATUS: Record<string, number> = {
   PGRST102: 400, // invalid or empty JSON body
   PGRST103: 416, // range not satisfiable
   PGRST106: 406, // schema not exposed
-  PGRST107: 415, // unsupported Content-Type
+  PGRST107: 415, // unsupported Content-Type (406 when it is the Accept header)
   PGRST108: 400, // filter on something that is not embedded
   PGRST116: 406, // single object requested, not exactly one row
   PGRST117: 405, // unsupported HTTP verb
@@ -33,7 +33,6 @@ const API_STATUS: Record<string, number> = {
   PGRST303: 401, // JWT claims invalid (expired)
   '21000': 400, // UPDATE/DELETE without a filter (pg-safeupdate, as hosted Supabase has it)
   '42703': 400, // unknown column (validated against the schema cache before Postgres sees it)
-  '406': 406, // unsupported Accept media type
 };
 
 export class ApiError extends Error {

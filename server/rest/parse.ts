@@ -457,5 +457,5 @@ export function parseAccept(header: string | undefined): Representation {
     if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*')
       return { single: false, stripNulls };
   }
-  throw new ApiError('406', 'None of these media types are available: ' + header, null, null, 406);
+  throw new ApiError('PGRST107', `None of these media types are available: ${header}`, null, null, 406);
 }
