@@ -124,7 +124,7 @@ describe.each([
     );
     expect(tournament).toEqual({ registered_teams: SLOTS, slots: SLOTS });
     expect(rows[0]).toEqual({ teams: SLOTS, players: SLOTS * 2 });
-  });
+  }, 120_000);
 
   it('a winner sees their registration with its tournament (My Tournaments), a loser sees none', async () => {
     const { rows } = await stack.ctx.db.query<{ registered_by: string }>(

@@ -8,5 +8,5 @@ describe('src/types/database.ts', () => {
     const current = await readFile(TYPES_PATH, 'utf8');
     const next = await generateTypes();
     expect(current === next, 'src/types/database.ts is stale: run `npm run gen:types` and commit it').toBe(true);
-  });
+  }, 120_000);
 });
