@@ -79,6 +79,8 @@ export function restRoutes(ctx: ServerContext): Hono {
       const request = await readRequest(c, target);
       const prepared = await withFreshSchema(cache, (schema) => prepare(schema, request));
       const row = await asCaller(ctx.db, caller, async (tx) => {
+        // PostgREST runs GET/HEAD in a read-only transaction: a GET rpc cannot write (25006 -> 405).
+        if (request.target.kind === 'rpc' && request.method !== 'POST') await tx.exec('set transaction read only');
         const result = await tx.query<ResultRow>(prepared.sql, prepared.params);
         const first = result.rows[0]!;
         // A mutation that asked for one object and touched another number of rows is undone.

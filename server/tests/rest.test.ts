@@ -411,6 +411,13 @@ describe.each(['pglite', 'postgres'] as const)('Data API on %s', (backend) => {
       expect((await anon.rpc('books_by', { author: 1 }).select('id').single()).error?.code).toBe('PGRST116');
     });
 
+    it('calls GET rpc in a read-only transaction (405 25006 for a write), POST may write', async () => {
+      const viaGet = await anon.rpc('post_inbox', { message: 'hi' }, { get: true });
+      expect([viaGet.status, viaGet.error?.code]).toEqual([405, '25006']);
+      const viaPost = await anon.rpc('post_inbox', { message: 'hi' });
+      expect([viaPost.status, viaPost.error]).toEqual([204, null]);
+    });
+
     it('passes a RAISE message through verbatim as P0001 / 400', async () => {
       const { error, status } = await anon.rpc('fail_with', { message: 'That team is full.' });
       expect(status).toBe(400);
