@@ -2,12 +2,15 @@
 // hence the dynamic imports below), adds jest-dom matchers and the browser APIs Mantine needs in jsdom.
 import '@testing-library/jest-dom/vitest';
 import { afterEach, inject } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 window.__BRAWLCUP_CONFIG__ = {
   SUPABASE_URL: inject('supabaseUrl'),
   SUPABASE_ANON_KEY: inject('anonKey'),
 };
+
+// Route chunks are transformed on first use and the stack answers over real HTTP: wait longer than 1 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);

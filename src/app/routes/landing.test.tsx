@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderApp } from '@/testing/render';
+
+describe('Landing page (/)', () => {
+  it('shows the hero links, the four feature cards, the statistics strip and an ad slot', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: /Start Your Journey/ })).toHaveAttribute('href', '/register');
+    const signIns = screen.getAllByRole('link', { name: 'Sign in' });
+    expect(signIns.length).toBeGreaterThan(0);
+    for (const link of signIns) expect(link).toHaveAttribute('href', '/login');
+
+    const features = screen.getByRole('region', { name: 'Features' });
+    for (const title of ['Competitive Tournaments', 'Team Formation', 'Custom Matches', 'Rewards System']) {
+      expect(within(features).getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    const stats = screen.getByRole('region', { name: 'Statistics' });
+    expect(within(stats).getByText('100+')).toBeInTheDocument();
+    expect(within(stats).getByText('Active Players')).toBeInTheDocument();
+    expect(within(stats).getByText('Rs500+')).toBeInTheDocument();
+    expect(within(stats).getByText('Monthly Prize Pool')).toBeInTheDocument();
+    expect(within(stats).getByText('24/7')).toBeInTheDocument();
+    expect(within(stats).getByText('Tournament Support')).toBeInTheDocument();
+
+    // No ADSENSE_CLIENT/ADSENSE_SLOT in the test config: the development placeholder, no AdSense script.
+    expect(await screen.findByRole('complementary', { name: 'Ad placeholder' })).toBeInTheDocument();
+    expect(document.getElementById('adsbygoogle-js')).toBeNull();
+  });
+
+  it('Start Your Journey opens Create Account', async () => {
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('link', { name: /Start Your Journey/ }));
+    expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});
