@@ -79,9 +79,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
             label="Description"
             required
             placeholder="What players are competing for"
-            autosize
-            minRows={2}
-            maxRows={6}
+            rows={3}
             error={errors.description?.message}
             {...form.register('description')}
           />

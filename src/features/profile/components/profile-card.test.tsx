@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderApp } from '@/testing/render';
+import { serviceClient, signedInUser } from '@/testing/users';
+
+describe('Profile (/profile)', () => {
+  it('loads, then shows the Profile Information card with a read-only email', async () => {
+    const player = await signedInUser();
+    renderApp('/profile');
+    expect(await screen.findByText('Loading your Profile...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profile Information' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue(player.email);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Username')).toHaveValue(player.username);
+    expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Game ID')).toHaveValue(player.gameId);
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('edits and saves username and game ID', async () => {
+    const player = await signedInUser();
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    const username = screen.getByLabelText('Username');
+    expect(username).not.toHaveAttribute('readonly');
+    await user.clear(username);
+    await user.type(username, 'RenamedBrawler');
+    await user.clear(screen.getByLabelText('Game ID'));
+    await user.type(screen.getByLabelText('Game ID'), 'abcde1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Game ID')).toHaveValue('#ABCDE1234');
+    const { data } = await serviceClient().from('profiles').select('username, game_id').eq('id', player.id).single();
+    expect(data).toEqual({ username: 'RenamedBrawler', game_id: '#ABCDE1234' });
+  });
+
+  it('shows the rules and Cancel puts the saved values back', async () => {
+    const player = await signedInUser();
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Game ID'));
+    await user.type(screen.getByLabelText('Game ID'), '#12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid game ID format. Must be 9 characters with optional #.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByLabelText('Game ID')).toHaveValue(player.gameId));
+    expect(screen.getByLabelText('Game ID')).toHaveAttribute('readonly');
+  });
+
+  it('sends a visitor to /login', async () => {
+    const { router } = renderApp('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+});
