@@ -149,4 +149,34 @@ describe.each([
     const again = await client.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: 'Twice', p_players: teamOf('T', 1) });
     expect(again.error?.message).toBe('You have already registered for this tournament.');
   });
+
+  it('an admin deletes a team through the API and the freed slot counts again; a player cannot delete', async () => {
+    const { rows } = await stack.ctx.db.query<{ id: string; registered_by: string }>(
+      'select id, registered_by from public.teams where tournament_id = $1 order by registered_at limit 1',
+      [tournamentId],
+    );
+    const team = rows[0]!;
+    const owner = clientWithToken(stack, await stack.ctx.keys.jwt.sign({ sub: team.registered_by, role: 'authenticated', aud: 'authenticated' }, 3600));
+    const refused = await owner.from('teams').delete().eq('id', team.id).select('id');
+    expect(refused).toMatchObject({ data: [], error: null });
+
+    const [admin] = await createPlayers(stack, 1, 'admin');
+    const adminClient = clientWithToken(
+      stack,
+      await stack.ctx.keys.jwt.sign({ sub: admin!.id, role: 'authenticated', aud: 'authenticated', app_metadata: { role: 'admin' } }, 3600),
+    );
+    const { data: seen } = await adminClient.from('teams').select('id, team_players(player_id)').eq('tournament_id', tournamentId);
+    expect(seen).toHaveLength(SLOTS);
+    const deleted = await adminClient.from('teams').delete().eq('id', team.id).select('id');
+    expect(deleted).toMatchObject({ data: [{ id: team.id }], error: null });
+
+    const { data: tournament } = await stack.client().from('tournaments').select('registered_teams').eq('id', tournamentId).single();
+    expect(tournament).toEqual({ registered_teams: SLOTS - 1 });
+
+    const [late] = await createPlayers(stack, 1, 'late');
+    const { error } = await late!.client.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: 'Late', p_players: teamOf('L', 1) });
+    expect(error).toBeNull();
+    const { data: after } = await stack.client().from('tournaments').select('registered_teams').eq('id', tournamentId).single();
+    expect(after).toEqual({ registered_teams: SLOTS });
+  });
 });
