@@ -142,59 +142,78 @@ comment on function realtime.on_ddl() is
   'Realtime: after DDL that can change the publication or a table, refreshes the capture triggers.';
 
 -- Event triggers need a superuser; without one the server refreshes periodically instead.
+-- Policies and grants are here too: the server caches which roles may read a whole table.
 do $$
 begin
-  if not exists (select from pg_catalog.pg_event_trigger where evtname = 'realtime_capture_ddl') then
-    create event trigger realtime_capture_ddl on ddl_command_end
-      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE',
-                   'ALTER TABLE', 'CREATE TABLE AS', 'SELECT INTO')
-      execute function realtime.on_ddl();
-  end if;
-exception when insufficient_privilege then
-  raise notice 'realtime: no event trigger (needs a superuser); publication changes are polled';
+  drop event trigger if exists realtime_capture_ddl;
+  create event trigger realtime_capture_ddl on ddl_command_end
+    when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE',
+                 'ALTER TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'CREATE POLICY', 'ALTER POLICY',
+                 'DROP POLICY', 'GRANT', 'REVOKE')
+    execute function realtime.on_ddl();
+exception when others then
+  raise notice 'realtime: no event trigger (%); publication changes are polled', sqlerrm;
 end
 $$;
 
 -- Which of the given rows each set of claims may select: for every claims object, switch to its
 -- role and claims (the settings PostgREST and server/context.ts setCaller use) and look the rows up
--- by primary key, so RLS decides. One call checks a change for every subscriber, as walrus does.
+-- by primary key, so RLS decides. One call checks a change for every subscriber, as walrus does; the
+-- lookup is a prepared statement, planned once per call instead of once per subscriber. `safe`
+-- checks each claims object in its own subtransaction, so a policy that raises hides only that row
+-- from that subscriber (the server retries with it when a fast call fails).
 -- Not security definer (set role is refused there); only the server may call it.
-create or replace function realtime.visible_keys(entity regclass, pk text[], rows jsonb, claims_list jsonb)
+drop function if exists realtime.visible_keys(regclass, text[], jsonb, jsonb);
+create or replace function realtime.visible_keys(entity regclass, pk text[], rows jsonb, claims_list jsonb, safe boolean default false)
 returns table (idx int, keys jsonb)
 language plpgsql
 set search_path = ''
 as $$
 declare
   claims jsonb;
+  role_name text;
   i int := 0;
   cols text;
-  stmt text;
+  run text;
   found jsonb;
 begin
   cols := (select string_agg(format('%I', c), ', ') from unnest(pk) c);
-  stmt := format(
-    'select coalesce(jsonb_agg(jsonb_build_array(%1$s)), ''[]'') from %2$s where (%1$s) in (select %1$s from pg_catalog.jsonb_populate_recordset(null::%2$s, $1))',
+  if exists (select from pg_catalog.pg_prepared_statements where name = 'realtime_visible_keys') then
+    deallocate realtime_visible_keys;
+  end if;
+  execute format(
+    'prepare realtime_visible_keys(jsonb) as select coalesce(jsonb_agg(jsonb_build_array(%1$s)), ''[]'') from %2$s where (%1$s) in (select %1$s from pg_catalog.jsonb_populate_recordset(null::%2$s, $1))',
     cols, entity);
+  run := format('execute realtime_visible_keys(%L)', rows);
   for claims in select value from jsonb_array_elements(claims_list)
   loop
-    begin
-      perform set_config('role', claims ->> 'role', true);
+    role_name := claims ->> 'role';
+    found := '[]';
+    if pg_catalog.has_table_privilege(role_name, entity, 'SELECT') then
+      perform set_config('role', role_name, true);
       perform set_config('request.jwt.claims', claims::text, true);
       perform set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true);
-      perform set_config('request.jwt.claim.role', claims ->> 'role', true);
+      perform set_config('request.jwt.claim.role', role_name, true);
       perform set_config('request.jwt.claim.email', coalesce(claims ->> 'email', ''), true);
-      execute stmt into found using rows;
-    exception when others then
-      found := '[]';
-    end;
+      if safe then
+        begin
+          execute run into found;
+        exception when others then
+          found := '[]';
+        end;
+      else
+        execute run into found;
+      end if;
+      perform set_config('role', 'none', true);
+    end if;
     idx := i;
     keys := found;
     return next;
     i := i + 1;
   end loop;
-  perform set_config('role', 'none', true);
+  deallocate realtime_visible_keys;
 end
 $$;
-revoke all on function realtime.visible_keys(regclass, text[], jsonb, jsonb) from public;
-comment on function realtime.visible_keys(regclass, text[], jsonb, jsonb) is
+revoke all on function realtime.visible_keys(regclass, text[], jsonb, jsonb, boolean) from public;
+comment on function realtime.visible_keys(regclass, text[], jsonb, jsonb, boolean) is
   'Realtime: for each claims object, the primary keys among rows that its role may select under RLS.';

@@ -28,6 +28,12 @@ export interface TableInfo {
   replicaFull: boolean;
   /** Which operations the publication sends. */
   ops: Set<ChangeType>;
+  /**
+   * API roles that may read every row whatever their claims (SELECT granted, and RLS off, or a
+   * permissive `using (true)` select policy and no restrictive one): no per-subscriber check.
+   * Only trusted while the DDL event trigger keeps the catalog current.
+   */
+  openTo: Set<string>;
 }
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -107,6 +113,7 @@ export class Capture {
       del: boolean;
       columns: Column[] | string | null;
       pk: string[] | string | null;
+      open_to: string[] | string | null;
     }>(`
       select n.nspname as schema, c.relname as table, c.oid::regclass::text as regclass,
              c.relrowsecurity as rls, c.relreplident = 'f' as full,
@@ -117,7 +124,19 @@ export class Capture {
              (select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
                 from pg_catalog.pg_index i
                 join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey::int2[])
-               where i.indrelid = c.oid and i.indisprimary) as pk
+               where i.indrelid = c.oid and i.indisprimary) as pk,
+             (select json_agg(r.rolname)
+                from pg_catalog.pg_roles r
+               where r.rolname in ('anon', 'authenticated', 'service_role')
+                 and pg_catalog.has_table_privilege(r.rolname, c.oid, 'SELECT')
+                 and (not c.relrowsecurity or r.rolbypassrls or (
+                   exists (select from pg_catalog.pg_policy p
+                            where p.polrelid = c.oid and p.polpermissive and p.polcmd in ('r', '*')
+                              and (p.polroles = '{0}' or r.oid = any (p.polroles))
+                              and pg_catalog.pg_get_expr(p.polqual, p.polrelid) = 'true')
+                   and not exists (select from pg_catalog.pg_policy p
+                                    where p.polrelid = c.oid and not p.polpermissive and p.polcmd in ('r', '*')
+                                      and (p.polroles = '{0}' or r.oid = any (p.polroles)))))) as open_to
         from pg_catalog.pg_publication p
         join pg_catalog.pg_publication_tables pt on pt.pubname = p.pubname
         join pg_catalog.pg_namespace n on n.nspname = pt.schemaname
@@ -143,16 +162,19 @@ export class Capture {
         rls: r.rls,
         replicaFull: r.full,
         ops,
+        openTo: new Set(this.eventTrigger ? (json(r.open_to) ?? []) : []),
       });
     }
   }
 
   /** Primary keys among `rows` that each claims object may select (one set per claims, in order). */
   async visibleKeys(info: TableInfo, rows: Record<string, unknown>[], claims: Record<string, unknown>[]): Promise<Set<string>[]> {
-    const { rows: result } = await this.db.query<{ idx: number; keys: unknown }>(
-      'select idx, keys from realtime.visible_keys($1::regclass, $2::text[], $3::jsonb, $4::jsonb)',
-      [info.regclass, info.pk, JSON.stringify(rows), JSON.stringify(claims)],
-    );
+    const params = [info.regclass, info.pk, JSON.stringify(rows), JSON.stringify(claims)];
+    const sql = 'select idx, keys from realtime.visible_keys($1::regclass, $2::text[], $3::jsonb, $4::jsonb, $5)';
+    // A policy that raises fails the fast call; then each caller is checked on its own.
+    const { rows: result } = await this.db
+      .query<{ idx: number; keys: unknown }>(sql, [...params, false])
+      .catch(() => this.db.query<{ idx: number; keys: unknown }>(sql, [...params, true]));
     const sets = claims.map(() => new Set<string>());
     for (const r of result) {
       const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[][];

@@ -451,7 +451,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
     for (const d of deliveries) {
       if (d.change.type === 'DELETE' || !d.info.pk.length) continue;
       for (const ch of d.targets.keys()) {
-        if (ch.caller.role === 'service_role') continue;
+        if (d.info.openTo.has(ch.caller.role)) continue;
         let check = checks.get(d.info);
         if (!check) checks.set(d.info, (check = { rows: new Map(), claims: new Map() }));
         const k = pkKey(d.info, d.change.record);
@@ -488,7 +488,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
       const rowKey = change.type === 'DELETE' ? '' : pkKey(info, change.record);
       for (const [ch, ids] of d.targets) {
         if (ch.closed) continue;
-        if (change.type !== 'DELETE' && ch.caller.role !== 'service_role') {
+        if (change.type !== 'DELETE' && !info.openTo.has(ch.caller.role)) {
           // Without a primary key a row cannot be looked up: deliver only where RLS is off.
           if (!info.pk.length ? info.rls : !visible.get(info)?.get(ch.caller.key)?.has(rowKey)) continue;
         }

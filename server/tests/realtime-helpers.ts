@@ -2,12 +2,21 @@
 // supabase-js subscription that records what it receives, and a raw Phoenix socket for bad input.
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
-import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { TestStack } from './helpers.ts';
 import { makeClient, testEmail } from './helpers.ts';
 
 export type Row = { id: number; owner: string; title: string; score: number; body: string | null };
-export type Change = RealtimePostgresChangesPayload<Row>;
+/** What supabase-js hands a postgres_changes callback, with `new`/`old` loose enough to read. */
+export interface Change {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  new: Partial<Row>;
+  old: Partial<Row>;
+  errors: unknown;
+}
 
 export interface Player {
   id: string;

@@ -1,0 +1,161 @@
+// Realtime benchmark: commit-to-delivery latency of postgres_changes with 1, 100 and 500
+// subscribers (each its own player, so each is its own RLS check), the change rate sustained, and
+// the server's RSS at 500 idle sockets. The server runs in a child process (server.ts); loopback only.
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+
+type Ready = { op: 'ready'; url: string; anonKey: string; tokens: string[] };
+type Inserted = { op: 'inserted'; commits: [number, number][]; ms: number };
+type Rss = { op: 'rss'; rss: number; sockets: number };
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function request<T extends { op: string }>(child: ChildProcess, cmd: unknown, op: T['op']): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (m: T) => {
+      if (m.op !== op) return;
+      child.off('message', on);
+      resolve(m);
+    };
+    child.on('message', on);
+    if (cmd) child.send(cmd as never);
+  });
+}
+
+interface Subscriber {
+  ws: WebSocket;
+  /** change id -> receive time */
+  got: Map<number, number>;
+}
+
+async function openSubscribers(ready: Ready, n: number): Promise<Subscriber[]> {
+  const url = `${ready.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${ready.anonKey}&vsn=2.0.0`;
+  const subs: Subscriber[] = [];
+  for (let start = 0; start < n; start += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, n - start) }, (_, j) => {
+        const i = start + j;
+        return new Promise<Subscriber>((resolve, reject) => {
+          const ws = new WebSocket(url);
+          const sub: Subscriber = { ws, got: new Map() };
+          ws.on('error', reject);
+          ws.on('message', (data) => {
+            const t = now();
+            const [, ref, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, any];
+            if (event === 'postgres_changes') sub.got.set(Number(payload.data.record.id), t);
+            else if (event === 'phx_reply' && ref === 'join') {
+              if (payload.status === 'ok') resolve(sub);
+              else reject(new Error(JSON.stringify(payload)));
+            }
+          });
+          ws.on('open', () =>
+            ws.send(
+              JSON.stringify(['join', 'join', `realtime:bench-${i}`, 'phx_join', {
+                config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_events' }] },
+                access_token: ready.tokens[i],
+              }]),
+            ),
+          );
+        });
+      }),
+    );
+    subs.push(...batch);
+  }
+  return subs;
+}
+
+async function closeSubscribers(subs: Subscriber[]): Promise<void> {
+  await Promise.all(subs.map((s) => new Promise<void>((r) => {
+    if (s.ws.readyState === WebSocket.CLOSED) return r();
+    s.ws.once('close', () => r());
+    s.ws.close();
+  })));
+}
+
+async function allReceived(subs: Subscriber[], ids: number[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (subs.every((s) => ids.every((id) => s.got.has(id)))) return true;
+    await sleep(2);
+  }
+  return false;
+}
+
+const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+async function main() {
+  const child = fork(join(import.meta.dirname, 'server.ts'), ['500'], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });
+  const ready = await request<Ready>(child, null, 'ready');
+  const heartbeat = (subs: Subscriber[]) => setInterval(() => {
+    for (const s of subs) if (s.ws.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
+  }, 20_000);
+
+  console.log('Realtime postgres_changes on PGlite, RLS checked per subscriber (one player each)\n');
+  console.log('subscribers  changes  p50 latency  p99 latency  lost');
+  for (const [n, rounds] of [[1, 200], [100, 60], [500, 30]] as const) {
+    const subs = await openSubscribers(ready, n);
+    const hb = heartbeat(subs);
+    const latencies: number[] = [];
+    let lost = 0;
+    for (let r = 0; r < rounds; r++) {
+      const { commits } = await request<Inserted>(child, { op: 'insert', count: 1, inFlight: 1 }, 'inserted');
+      const [id, committedAt] = commits[0]!;
+      if (!(await allReceived(subs, [id], 5000))) lost++;
+      for (const s of subs) {
+        const t = s.got.get(id);
+        if (t !== undefined) latencies.push(t - committedAt);
+      }
+    }
+    clearInterval(hb);
+    latencies.sort((a, b) => a - b);
+    console.log(`${String(n).padStart(11)}  ${String(rounds).padStart(7)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}  ${lost}`);
+    await closeSubscribers(subs);
+  }
+
+  console.log('\nsustained rate: 2000 single-row inserts, 8 in flight');
+  console.log('subscribers  commits/s  delivered changes/s  p50 latency  p99 latency');
+  for (const n of [1, 100]) {
+    const subs = await openSubscribers(ready, n);
+    const hb = heartbeat(subs);
+    const started = now();
+    const { commits } = await request<Inserted>(child, { op: 'insert', count: 2000, inFlight: 8 }, 'inserted');
+    const committed = now();
+    const ids = commits.map(([id]) => id);
+    await allReceived(subs, ids, 60_000);
+    let last = 0;
+    const latencies: number[] = [];
+    for (const s of subs) {
+      for (const [id, at] of commits) {
+        const t = s.got.get(id);
+        if (t === undefined) continue;
+        last = Math.max(last, t);
+        latencies.push(t - at);
+      }
+    }
+    clearInterval(hb);
+    latencies.sort((a, b) => a - b);
+    const rate = (ids.length / (last - started)) * 1000;
+    const commitRate = (ids.length / (committed - started)) * 1000;
+    console.log(`${String(n).padStart(11)}  ${commitRate.toFixed(0).padStart(9)}  ${rate.toFixed(0).padStart(19)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}`);
+    await closeSubscribers(subs);
+  }
+
+  await sleep(500);
+  const before = await request<Rss>(child, { op: 'rss' }, 'rss');
+  const idle = await openSubscribers(ready, 500);
+  await sleep(3000);
+  const after = await request<Rss>(child, { op: 'rss' }, 'rss');
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+  console.log(`\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`);
+  await closeSubscribers(idle);
+  child.send({ op: 'stop' });
+  await new Promise((r) => child.once('exit', r));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

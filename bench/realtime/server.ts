@@ -1,0 +1,61 @@
+// The benchmark's server half, in its own process so its RSS is the server's alone: a PGlite stack
+// with bench_events, players and their tokens, and writes on the parent's command (over IPC).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readOptions } from '../../server/config.ts';
+import { startStack } from '../../server/stack.ts';
+
+type Command = { op: 'insert'; count: number; inFlight: number } | { op: 'rss' } | { op: 'stop' };
+
+const root = join(import.meta.dirname, '../..');
+const players = Number(process.argv[2] ?? 500);
+const dataDir = await mkdtemp(join(tmpdir(), 'brawlcup-bench-rt-'));
+const stack = await startStack({
+  ...readOptions({}, root),
+  staticDir: undefined,
+  supabaseDir: join(import.meta.dirname, 'supabase'),
+  dataDir,
+  port: 0,
+  host: '127.0.0.1',
+  quiet: true,
+});
+await stack.realtime.ready;
+const tokens: string[] = [];
+for (let i = 0; i < players; i++) {
+  const id = randomUUID();
+  await stack.ctx.db.query('insert into auth.users (id, email) values ($1, $2)', [id, `bench-${i}@example.com`]);
+  tokens.push(await stack.ctx.keys.jwt.sign({ sub: id, role: 'authenticated', email: `bench-${i}@example.com`, aud: 'authenticated' }, 3600));
+}
+
+const now = () => performance.timeOrigin + performance.now();
+const send = (m: unknown) => process.send!(m);
+
+process.on('message', async (cmd: Command) => {
+  if (cmd.op === 'rss') {
+    global.gc?.();
+    return send({ op: 'rss', rss: process.memoryUsage().rss, sockets: stack.realtime.connections });
+  }
+  if (cmd.op === 'stop') {
+    await stack.close();
+    await rm(dataDir, { recursive: true, force: true });
+    return process.exit(0);
+  }
+  // `count` single-row transactions, `inFlight` at a time; each id is reported with its commit time.
+  let next = 0;
+  const commits: [number, number][] = [];
+  const started = now();
+  await Promise.all(
+    Array.from({ length: cmd.inFlight }, async () => {
+      while (next < cmd.count) {
+        next++;
+        const { rows } = await stack.ctx.db.query<{ id: string | number }>('insert into public.bench_events (room, note) values (1, $1) returning id', ['bench']);
+        commits.push([Number(rows[0]!.id), now()]);
+      }
+    }),
+  );
+  send({ op: 'inserted', commits, ms: now() - started });
+});
+
+send({ op: 'ready', url: stack.url, anonKey: stack.ctx.keys.anonKey, tokens });
