@@ -142,7 +142,7 @@ describe('Admin dashboard', () => {
 
     await user.click(team);
     expect(team).toHaveAttribute('aria-expanded', 'true');
-    const players = l.getByRole('table', { name: 'Players of Gem Hunters' });
+    const players = l.getByRole('list', { name: 'Players of Gem Hunters' });
     expect(within(players).getByText('Player 1')).toBeInTheDocument();
     expect(within(players).getByText('Poco')).toBeInTheDocument();
     expect(within(players).getByText(p1)).toBeInTheDocument();

@@ -14,6 +14,7 @@ import {
 import { TournamentForm } from './tournament-form';
 import { TournamentGrid } from './tournament-grid';
 import { TeamList } from './team-list';
+import '@mantine/core/styles/Modal.css';
 
 type View = { kind: 'grid' } | { kind: 'form'; editing: AdminTournament | null } | { kind: 'teams'; tournament: AdminTournament };
 type Notice = { tone: 'success' | 'error'; text: string } | null;

@@ -1,10 +1,13 @@
-// One tournament's registered teams, newest registrations arriving live; each team expands to show
+// One tournament's registered teams, in registration order and live; each team expands to show
 // its player slots with in-game names and IDs.
-import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import type { AdminTournament } from '../api/get-tournaments';
 import { teamDisplayName, useTeams } from '../api/get-teams';
+import '@mantine/core/styles/Accordion.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Skeleton.css';
 
 function formatTime(iso: string | null): string {
   if (!iso) return '';
@@ -23,7 +26,7 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
             {tournament.name}
           </Title>
           <Group gap="xs" mt={4}>
-            <Badge variant="light" color="yellow" radius="sm">
+            <Badge variant="light" color="brand" radius="sm">
               {tournament.type}
             </Badge>
             <Text size="sm" c="dimmed">
@@ -66,28 +69,28 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-                <Table.ScrollContainer minWidth={280}>
-                  <Table verticalSpacing={6} aria-label={`Players of ${teamDisplayName(team)}`}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>Slot</Table.Th>
-                        <Table.Th>In-Game Name</Table.Th>
-                        <Table.Th>Player ID</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {team.team_players.map((p) => (
-                        <Table.Tr key={p.slot}>
-                          <Table.Td>Player {p.slot}</Table.Td>
-                          <Table.Td>{p.in_game_name}</Table.Td>
-                          <Table.Td>
-                            <Code>{p.player_id}</Code>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+<Stack
+                  component="ul"
+                  gap="xs"
+                  aria-label={`Players of ${teamDisplayName(team)}`}
+                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                >
+                  {team.team_players.map((p) => (
+                    <li key={p.slot}>
+                      <Group justify="space-between" gap="xs" wrap="wrap">
+                        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                          <Badge variant="outline" color="gray" size="sm" radius="sm" style={{ flexShrink: 0 }}>
+                            Player {p.slot}
+                          </Badge>
+                          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                            {p.in_game_name}
+                          </Text>
+                        </Group>
+                        <Code fz="sm">{p.player_id}</Code>
+                      </Group>
+                    </li>
+                  ))}
+                </Stack>
               </Accordion.Panel>
             </Accordion.Item>
           ))}

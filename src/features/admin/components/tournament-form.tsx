@@ -13,6 +13,7 @@ import {
   type TournamentFormInput,
 } from '../api/create-tournament';
 import { updateTournamentSchema, useUpdateTournament } from '../api/update-tournament';
+import '@mantine/core/styles/NumberInput.css';
 
 type Props = {
   /** The tournament being edited; create mode without it. */

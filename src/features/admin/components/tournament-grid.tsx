@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, T
 import { IconEdit, IconTrash, IconTrophy, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AdminTournament } from '../api/get-tournaments';
+import '@mantine/core/styles/Skeleton.css';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 const BANNER_HEIGHT = 120;
@@ -15,7 +16,7 @@ function Banner({ src, alt }: { src: string | null; alt: string }) {
         h={BANNER_HEIGHT}
         role="img"
         aria-label={alt}
-        style={{ background: 'linear-gradient(135deg, var(--mantine-color-yellow-6), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
+        style={{ background: 'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
       >
         <IconTrophy size={44} color="rgba(0,0,0,0.55)" aria-hidden />
       </Center>
@@ -77,7 +78,7 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
               {t.name}
             </Title>
             <Group gap="xs">
-              <Badge variant="light" color="yellow" radius="sm">
+              <Badge variant="light" color="brand" radius="sm">
                 {t.type}
               </Badge>
               <Text size="sm" c="dimmed">

@@ -42,6 +42,7 @@ export async function sendContactMessage(input: ContactInput, formUrl: string | 
     if (!response.ok) {
       throw new AppError(`Your message could not be sent (the form service answered ${response.status}). Please try again.`, {
         status: response.status,
+        userFacing: true,
       });
     }
     return;

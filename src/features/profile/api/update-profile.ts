@@ -24,6 +24,6 @@ export async function updateProfile(userId: string, input: UpdateProfileInput): 
       .select('id, email, username, game_id'),
   ) as Profile[] | null;
   // RLS filters instead of raising: no row back means the update did not happen.
-  if (!rows || rows.length === 0) throw new AppError("Your profile could not be saved. Please sign in again.");
+  if (!rows || rows.length === 0) throw new AppError('Your profile could not be saved. Please sign in again.', { userFacing: true });
   return rows[0]!;
 }

@@ -78,7 +78,8 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
                 Player {i + 1}
               </Text>
             )}
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {/* Container query: two columns only when the card itself is wide enough. */}
+            <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="sm">
               <TextInput
                 label={`Player ${i + 1} ID`}
                 placeholder="#ABC123XYZ"

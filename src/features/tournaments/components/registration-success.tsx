@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord, IconCircleCheck, IconPlayerSkipForward } from '@tabler/icons-react';
+import '@mantine/core/styles/RingProgress.css';
 
 export const COUNTDOWN_SECONDS = 5;
 
@@ -25,7 +26,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
               size={56}
               thickness={5}
               roundCaps
-              sections={[{ value: (seconds / COUNTDOWN_SECONDS) * 100, color: 'yellow' }]}
+              sections={[{ value: (seconds / COUNTDOWN_SECONDS) * 100, color: 'brand' }]}
               label={
                 <Text ta="center" fw={800} size="lg" aria-hidden>
                   {seconds}

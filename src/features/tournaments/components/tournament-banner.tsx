@@ -14,7 +14,7 @@ export function TournamentBanner({ src, alt }: { src: string | null; alt: string
         h={BANNER_HEIGHT}
         role="img"
         aria-label={alt}
-        style={{ background: 'linear-gradient(135deg, var(--mantine-color-yellow-6), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
+        style={{ background: 'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
       >
         <IconTrophy size={56} color="rgba(0,0,0,0.55)" aria-hidden />
       </Center>

@@ -48,10 +48,10 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
 
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Badge variant="gradient" gradient={{ from: 'yellow', to: 'orange' }} c="dark.9" size="lg" radius="sm">
+          <Badge variant="gradient" gradient={{ from: 'brand', to: 'orange' }} c="dark.9" size="lg" radius="sm" tt="none">
             {tournament.type} Tournament
           </Badge>
-          <Text size="sm" fw={700} c={full ? 'red.4' : 'yellow.4'}>
+          <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
             {slotsLeft} slots left
           </Text>
         </Group>
@@ -78,7 +78,7 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
             value={percent}
             size="lg"
             radius="xl"
-            color={full ? 'red' : 'yellow'}
+            color={full ? 'red' : 'brand'}
             striped={!full}
             aria-label="Registration Progress"
           />

@@ -46,7 +46,7 @@ export function TournamentList() {
   } else if (tournaments.length === 0) {
     content = (
       <Stack align="center" gap="xs" py={60} ta="center">
-        <ThemeIcon size={64} radius="xl" variant="light" color="yellow">
+        <ThemeIcon size={64} radius="xl" variant="light" color="brand">
           <IconTournament size={34} aria-hidden />
         </ThemeIcon>
         <Title order={2} size="h3">
