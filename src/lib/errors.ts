@@ -8,13 +8,19 @@ export class AppError extends Error {
   status?: number;
   /** True when the request never reached the server. */
   network: boolean;
+  /** True when the message was written for people (shown as it is). */
+  userFacing: boolean;
 
-  constructor(message: string, options: { code?: string; status?: number; network?: boolean; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { code?: string; status?: number; network?: boolean; userFacing?: boolean; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = options.code || undefined;
     this.status = options.status;
     this.network = options.network ?? false;
+    this.userFacing = options.userFacing ?? false;
   }
 }
 
@@ -69,7 +75,7 @@ const DATABASE_MESSAGES: Record<string, string> = {
 export function errorMessage(error: unknown): string {
   const e = toAppError(error);
   if (e.network) return NETWORK_MESSAGE;
-  if (e.code === 'P0001') return e.message;
+  if (e.userFacing || e.code === 'P0001') return e.message;
   if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;
   // Auth errors (they carry auth codes like weak_password) are written for people already.
   if (e.code && /^[a-z_]+$/.test(e.code)) return e.message;

@@ -29,7 +29,7 @@ export function freshGameId(): string {
 /** A client of its own (no stored session), so setting up data does not sign the app in. */
 export function standaloneClient(key: string = inject('anonKey')): SupabaseClient {
   return createClient(inject('supabaseUrl'), key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `test-${random(8)}` },
   });
 }
 
