@@ -30,7 +30,7 @@ interface Subscriber {
   got: Map<number, number>;
 }
 
-async function openSubscribers(ready: Ready, n: number): Promise<Subscriber[]> {
+async function openSubscribers(ready: Ready, n: number, table = 'bench_events'): Promise<Subscriber[]> {
   const url = `${ready.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${ready.anonKey}&vsn=2.0.0`;
   const subs: Subscriber[] = [];
   for (let start = 0; start < n; start += 50) {
@@ -53,7 +53,7 @@ async function openSubscribers(ready: Ready, n: number): Promise<Subscriber[]> {
           ws.on('open', () =>
             ws.send(
               JSON.stringify(['join', 'join', `realtime:bench-${i}`, 'phx_join', {
-                config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_events' }] },
+                config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table }] },
                 access_token: ready.tokens[i],
               }]),
             ),
@@ -93,15 +93,30 @@ async function main() {
     for (const s of subs) if (s.ws.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
   }, 20_000);
 
-  console.log('Realtime postgres_changes on PGlite, RLS checked per subscriber (one player each)\n');
-  console.log('subscribers  changes  p50 latency  p99 latency  lost');
-  for (const [n, rounds] of [[1, 200], [100, 60], [500, 30]] as const) {
-    const subs = await openSubscribers(ready, n);
+  // Memory first, while the heap has seen nothing else.
+  await sleep(500);
+  const before = await request<Rss>(child, { op: 'rss' }, 'rss');
+  const idle = await openSubscribers(ready, 500);
+  await sleep(3000);
+  const after = await request<Rss>(child, { op: 'rss' }, 'rss');
+  await closeSubscribers(idle);
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
+
+  console.log('Realtime postgres_changes on PGlite, one player per subscriber; latency from the insert call\n(commit included) to the frame at each subscriber\n');
+  console.log('table         subscribers  changes  p50 latency  p99 latency  lost');
+  const phases = [
+    ['bench_events', 1, 200],
+    ['bench_events', 100, 60],
+    ['bench_events', 500, 30],
+    ['bench_public', 500, 30],
+  ] as const;
+  for (const [table, n, rounds] of phases) {
+    const subs = await openSubscribers(ready, n, table);
     const hb = heartbeat(subs);
     const latencies: number[] = [];
     let lost = 0;
     for (let r = 0; r < rounds; r++) {
-      const { commits } = await request<Inserted>(child, { op: 'insert', count: 1, inFlight: 1 }, 'inserted');
+      const { commits } = await request<Inserted>(child, { op: 'insert', table, count: 1, inFlight: 1 }, 'inserted');
       const [id, committedAt] = commits[0]!;
       if (!(await allReceived(subs, [id], 5000))) lost++;
       for (const s of subs) {
@@ -111,17 +126,19 @@ async function main() {
     }
     clearInterval(hb);
     latencies.sort((a, b) => a - b);
-    console.log(`${String(n).padStart(11)}  ${String(rounds).padStart(7)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}  ${lost}`);
+    console.log(`${table.padEnd(12)}  ${String(n).padStart(11)}  ${String(rounds).padStart(7)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}  ${lost}`);
     await closeSubscribers(subs);
   }
+  console.log('bench_events: RLS `(select auth.uid()) is not null`, checked for every subscriber;');
+  console.log('bench_public: `using (true)`, no per-subscriber check.');
 
-  console.log('\nsustained rate: 2000 single-row inserts, 8 in flight');
+  console.log('\nsustained rate on bench_events: 2000 single-row inserts, 8 in flight');
   console.log('subscribers  commits/s  delivered changes/s  p50 latency  p99 latency');
   for (const n of [1, 100]) {
     const subs = await openSubscribers(ready, n);
     const hb = heartbeat(subs);
     const started = now();
-    const { commits } = await request<Inserted>(child, { op: 'insert', count: 2000, inFlight: 8 }, 'inserted');
+    const { commits } = await request<Inserted>(child, { op: 'insert', table: 'bench_events', count: 2000, inFlight: 8 }, 'inserted');
     const committed = now();
     const ids = commits.map(([id]) => id);
     await allReceived(subs, ids, 60_000);
@@ -143,14 +160,7 @@ async function main() {
     await closeSubscribers(subs);
   }
 
-  await sleep(500);
-  const before = await request<Rss>(child, { op: 'rss' }, 'rss');
-  const idle = await openSubscribers(ready, 500);
-  await sleep(3000);
-  const after = await request<Rss>(child, { op: 'rss' }, 'rss');
-  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
   console.log(`\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`);
-  await closeSubscribers(idle);
   child.send({ op: 'stop' });
   await new Promise((r) => child.once('exit', r));
 }

@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, startTestStack, type TestStack } from './helpers.ts';
+import { asCaller } from '../context.ts';
 import { closeClient, createPlayer, insertItem, playerClient, rawSocket, subscribe, type Player } from './realtime-helpers.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
@@ -51,6 +52,15 @@ for (const postgres of [false, true]) {
       // RLS is on: like hosted Supabase, a DELETE carries only the primary key.
       expect(deleted.old).toEqual({ id: row.id });
       expect(deleted.new).toEqual({});
+    });
+
+    it('captures writes made as a player, as the Data API makes them', async () => {
+      const sub = await subscribe(client(alice), { event: 'INSERT' });
+      const { rows } = await asCaller(stack.ctx.db, { role: 'authenticated', claims: { sub: alice.id, role: 'authenticated' } }, (tx) =>
+        tx.query<{ id: string | number }>('insert into public.rt_items (owner, title) values ($1, $2) returning id', [alice.id, 'as player']),
+      );
+      const got = await sub.next((c) => c.new.id === Number(rows[0]!.id));
+      expect(got.new).toMatchObject({ title: 'as player', owner: alice.id });
     });
 
     it('delivers only the rows a filter names', async () => {
