@@ -20,8 +20,8 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
   if (counting) {
     return (
       <Paper withBorder p="md" radius="md" bg="dark.6">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="sm" wrap="nowrap">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
             <RingProgress
               size={56}
               thickness={5}
@@ -43,6 +43,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
           <Button
             variant="default"
             size="xs"
+            style={{ flexShrink: 0 }}
             onClick={() => setSeconds(0)}
             rightSection={<IconPlayerSkipForward size={14} aria-hidden />}
           >
