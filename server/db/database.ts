@@ -80,8 +80,38 @@ async function openPostgres(url: string): Promise<Database> {
       await q.query(sql);
     },
   });
-  let listener: pg.Client | undefined;
+  // One dedicated connection carries every LISTEN. If it drops (Postgres restarted, network), it is
+  // reopened with backoff and every channel is listened to again, so Realtime resumes by itself.
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
+  const connectListener = (): Promise<pg.Client> => {
+    listener ??= (async () => {
+      for (let attempt = 0; ; attempt++) {
+        const client = new pg.Client({ connectionString: url });
+        try {
+          await client.connect();
+          client.on('notification', (n) => {
+            for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+          });
+          const lost = () => {
+            client.removeAllListeners('notification');
+            listener = undefined;
+            if (!closed && handlers.size > 0) setTimeout(() => void connectListener().catch(() => {}), 100);
+          };
+          client.on('error', lost);
+          client.on('end', lost);
+          for (const channel of handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+          return client;
+        } catch (error) {
+          client.end().catch(() => {});
+          if (closed || attempt >= 50) throw error;
+          await new Promise((r) => setTimeout(r, Math.min(5000, 100 * 2 ** attempt)));
+        }
+      }
+    })();
+    return listener;
+  };
   return {
     kind: 'postgres',
     location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
@@ -101,19 +131,11 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     async listen(channel, onPayload) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {});
-        await listener.connect();
-        listener.on('notification', (n) => {
-          for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
-        });
-      }
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`listen ${pg.escapeIdentifier(channel)}`);
+        await (await connectListener()).query(`listen ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onPayload);
       return async () => {
@@ -121,7 +143,9 @@ async function openPostgres(url: string): Promise<Database> {
       };
     },
     async close() {
-      await listener?.end().catch(() => {});
+      closed = true;
+      const client = await listener?.catch(() => undefined);
+      await client?.end().catch(() => {});
       await pool.end();
     },
   };
