@@ -36,9 +36,12 @@ export function Header() {
 
   async function logout(event: React.MouseEvent) {
     event.preventDefault();
-    // Signs out locally even when the server cannot be reached.
-    await supabase.auth.signOut().catch(() => supabase.auth.signOut({ scope: 'local' }));
-    navigate(paths.landing);
+    // Leave the guarded page first (the landing chunk may still be loading), so the guard does not
+    // bounce the signed-out person to /login.
+    await navigate(paths.landing);
+    const { error } = await supabase.auth.signOut();
+    // The server could not be reached: forget the session here anyway.
+    if (error) await supabase.auth.signOut({ scope: 'local' });
   }
 
   return (
