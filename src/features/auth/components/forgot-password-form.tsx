@@ -42,7 +42,7 @@ export function ForgotPasswordForm() {
           </Button>
           <Text ta="center" fz="sm">
             Remembered it?{' '}
-            <Anchor component={Link} to={paths.login} fw={700}>
+            <Anchor component={Link} to={paths.login} fw={700} fz="inherit">
               Sign in
             </Anchor>
           </Text>

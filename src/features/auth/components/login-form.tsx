@@ -45,7 +45,7 @@ export function LoginForm() {
           </Button>
           <Text ta="center" fz="sm">
             Don&apos;t have an account?{' '}
-            <Anchor component={Link} to={paths.register} fw={700}>
+            <Anchor component={Link} to={paths.register} fw={700} fz="inherit">
               Sign up
             </Anchor>
           </Text>

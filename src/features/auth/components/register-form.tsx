@@ -56,7 +56,7 @@ export function RegisterForm() {
           </Button>
           <Text ta="center" fz="sm">
             Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} fw={700}>
+            <Anchor component={Link} to={paths.login} fw={700} fz="inherit">
               Sign in
             </Anchor>
           </Text>

@@ -69,7 +69,7 @@ export function MyTournamentsList() {
       ) : entries.length === 0 ? (
         <Card p="xl" radius="lg">
           <Stack align="center" gap="sm">
-            <Text fw={700} fz="lg">
+            <Text fw={700} fz="lg" ta="center">
               No tournaments joined yet.
             </Text>
             <Button component={Link} to={paths.home}>
