@@ -142,7 +142,8 @@ describe('Admin dashboard', () => {
 
     await user.click(team);
     expect(team).toHaveAttribute('aria-expanded', 'true');
-    const players = l.getByRole('list', { name: 'Players of Gem Hunters' });
+    // The panel opens with a transition; its content is hidden from assistive tech until then.
+    const players = await l.findByRole('list', { name: 'Players of Gem Hunters' }, { timeout: 5000 });
     expect(within(players).getByText('Player 1')).toBeInTheDocument();
     expect(within(players).getByText('Poco')).toBeInTheDocument();
     expect(within(players).getByText(p1)).toBeInTheDocument();

@@ -1,5 +1,6 @@
 // One tournament's registered teams, in registration order and live; each team expands to show
 // its player slots with in-game names and IDs.
+import { useEffect, useRef } from 'react';
 import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
@@ -17,12 +18,18 @@ function formatTime(iso: string | null): string {
 
 export function TeamList({ tournament, onClose }: { tournament: AdminTournament; onClose: () => void }) {
   const { teams, loading, error, retry } = useTeams(tournament.id);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // View Teams replaced the grid, so its button is gone: continue from the list's heading.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="dark.7" component="section" aria-label={`Teams of ${tournament.name}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
         <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+          <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }}>
             {tournament.name}
           </Title>
           <Group gap="xs" mt={4}>
@@ -69,11 +76,9 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-<Stack
-                  component="ul"
-                  gap="xs"
+<ul
                   aria-label={`Players of ${teamDisplayName(team)}`}
-                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
+                  style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--mantine-spacing-xs)' }}
                 >
                   {team.team_players.map((p) => (
                     <li key={p.slot}>
@@ -90,7 +95,7 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
                       </Group>
                     </li>
                   ))}
-                </Stack>
+                </ul>
               </Accordion.Panel>
             </Accordion.Item>
           ))}

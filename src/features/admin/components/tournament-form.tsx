@@ -1,5 +1,6 @@
 // The admin's create/edit form. In edit mode the name is locked (it is the tournament's identity) and
 // the button reads Update Tournament; a failed save shows the server's reason in the red box.
+import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
@@ -45,6 +46,12 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   const update = useUpdateTournament();
   const errors = form.formState.errors;
   const submitting = create.submitting || update.submitting;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The button that opened the form is gone (or far away): start keyboard users at the form.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (tournament) {
@@ -64,7 +71,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="dark.7">
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit tournament' : 'Create tournament'}>
         <Stack gap="md">
-          <Title order={2} size="h3">
+          <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
             {editing ? `Edit ${tournament?.name}` : 'New Tournament'}
           </Title>
           <TextInput

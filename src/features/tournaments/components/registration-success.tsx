@@ -1,6 +1,6 @@
 // What a card shows after a successful registration: a 5-second "Wait for the Discord Link" countdown
 // that Skip Ad ends early, then the confirmation with the tournament's Discord invite.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord, IconCircleCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import '@mantine/core/styles/RingProgress.css';
@@ -10,6 +10,12 @@ export const COUNTDOWN_SECONDS = 5;
 export function RegistrationSuccess({ discordLink }: { discordLink: string | null }) {
   const [seconds, setSeconds] = useState(COUNTDOWN_SECONDS);
   const counting = seconds > 0;
+  const panel = useRef<HTMLDivElement>(null);
+
+  // The form (and Skip Ad) that had focus are gone: keyboard and screen-reader users land here.
+  useEffect(() => {
+    panel.current?.focus({ preventScroll: true });
+  }, [counting]);
 
   useEffect(() => {
     if (!counting) return;
@@ -19,7 +25,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
 
   if (counting) {
     return (
-      <Paper withBorder p="md" radius="md" bg="dark.6">
+      <Paper ref={panel} tabIndex={-1} withBorder p="md" radius="md" bg="dark.7">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
             <RingProgress
@@ -55,7 +61,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
   }
 
   return (
-    <Paper withBorder p="md" radius="md" bg="dark.6" role="status">
+    <Paper ref={panel} tabIndex={-1} withBorder p="md" radius="md" bg="dark.7" role="status">
       <Stack gap="xs" align="center" ta="center">
         <IconCircleCheck size={36} color="var(--mantine-color-green-5)" aria-hidden />
         <Text fw={800} size="lg">
