@@ -1,0 +1,81 @@
+// Starts the real `npm start` (server/main.ts) once for the browser journeys, on a free port and a
+// fresh temporary database, and hands its URL and anon key to every test file (vitest provide/inject).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { chromiumPath, MISSING_BROWSER } from './browser-path.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eUrl: string;
+    e2eAnonKey: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const START_TIMEOUT_MS = 150_000;
+
+function waitForStart(child: ChildProcess): Promise<{ url: string; anonKey: string }> {
+  return new Promise((done, fail) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`npm start printed no App URL within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /App URL: (http:\/\/\S+)/.exec(output)?.[1];
+      const anonKey = /anon key: (\S+)/.exec(output)?.[1];
+      if (url && anonKey) {
+        clearTimeout(timer);
+        done({ url, anonKey });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`npm start exited with code ${code} before it was ready:\n${output}`));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  // Fail loudly, before any server starts, when there is no browser to drive.
+  if (!existsSync(chromiumPath())) throw new Error(`No Chromium at ${chromiumPath()}. ${MISSING_BROWSER}`);
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npx vite build` first (`npm test` does).');
+  }
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'brawlcup-e2e-'));
+  // The journeys sign in as the default administrator on a fresh PGlite: settings for another
+  // database or administrator must not leak in from the shell.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let started: { url: string; anonKey: string };
+  try {
+    started = await waitForStart(child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // Keep draining the pipes so the server never blocks on a full buffer; show server errors.
+  child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
+
+  project.provide('e2eUrl', started.url);
+  project.provide('e2eAnonKey', started.anonKey);
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,98 @@
+// Every screen a journey reaches gets the same treatment: an axe-core check (no serious or critical
+// violations) and a screenshot at phone (390x844) and desktop (1280x800) size in e2e/artifacts/.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE } from './browser.ts';
+
+const AXE_PATH = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
+
+type AxeNode = { target: unknown[]; failureSummary?: string };
+type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
+
+/** Runs axe-core on the page as it is now and returns its serious and critical violations, readable. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as Record<string, unknown>;
+    const axe = w.axe as { run: (ctx: Document, options: object) => Promise<{ violations: unknown[] }> };
+    // Under a paused page.clock axe's own timers would never fire: lend it the real ones.
+    const real = w.__e2eRealTimers as Record<string, unknown> | undefined;
+    const saved = real ? Object.fromEntries(Object.keys(real).map((k) => [k, w[k]])) : {};
+    if (real) Object.assign(w, real);
+    try {
+      const result = await axe.run(document, { resultTypes: ['violations'] });
+      return result.violations;
+    } finally {
+      Object.assign(w, saved);
+    }
+  });
+  return (violations as AxeViolation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
+        v.nodes.map((n) => `    ${JSON.stringify(n.target)}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join('\n'),
+    );
+}
+
+// Violations are collected rather than thrown at once, so the journey still checks everything
+// after them; assertAccessible() (each file's afterEach) fails the test with the full list.
+const pending: string[] = [];
+
+/** Fails the current test if any screen it checked had serious or critical violations. */
+export function assertAccessible(): void {
+  const found = pending.splice(0);
+  if (found.length) throw new Error(`axe-core found serious or critical violations:\n\n${found.join('\n\n')}`);
+}
+
+/**
+ * Waits for finite CSS transitions and animations to end (a modal fading in, an accordion
+ * opening), so axe measures colours and screenshots show the screen as people see it. Endless
+ * ones (spinners, skeleton pulses) are not waited for.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const w = window as unknown as { __e2eRealTimers?: { setTimeout: typeof setTimeout } };
+    const wait = (ms: number) => new Promise((r) => (w.__e2eRealTimers?.setTimeout ?? setTimeout)(r, ms));
+    const busy = () =>
+      document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+    let quiet = 0;
+    // Two quiet looks in a row (a Mantine transition starts a frame after it is asked for); at
+    // most about 5 s. Counted, not timed: a test may have paused the page's clock.
+    for (let looks = 0; quiet < 2 && looks < 80; looks++) {
+      await wait(60);
+      quiet = busy() ? 0 : quiet + 1;
+    }
+  });
+}
+
+async function check(page: Page, name: string, size: 'phone' | 'desktop') {
+  // No hover state left over from the last click: colours are checked as they are at rest.
+  await page.mouse.move(0, 0);
+  await settle(page);
+  const found = await seriousViolations(page);
+  if (found.length) pending.push(`On "${name}" at ${size} size (${page.url()}):\n  ${found.join('\n  ')}`);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}-${size}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+/**
+ * Checks the screen the page shows now at both sizes, then puts the page back at its own size.
+ * The caller first waits for what makes the screen complete (a heading, a text, a role).
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  const own = page.viewportSize() ?? DESKTOP;
+  const sizes = own.width <= PHONE.width ? (['phone', 'desktop'] as const) : (['desktop', 'phone'] as const);
+  try {
+    for (const size of sizes) {
+      const viewport = size === 'phone' ? PHONE : DESKTOP;
+      if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
+      await check(page, name, size);
+    }
+  } finally {
+    await page.setViewportSize(own);
+  }
+}

@@ -1,0 +1,86 @@
+// What people do on the site, the way they do it: by role, label and visible text.
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { pathOf } from './browser.ts';
+import type { Player } from './data.ts';
+
+/** Waits until the page is at `path` (client-side navigations included). */
+export async function waitForPath(page: Page, path: string, timeout = 15_000): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout, waitUntil: 'commit' });
+  expect(pathOf(page)).toBe(path);
+}
+
+/** Waits for a visible element and hands it back. */
+export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+export function text(page: Page | Locator, value: string | RegExp): Locator {
+  return page.getByText(value, { exact: typeof value === 'string' });
+}
+
+export async function signIn(page: Page, who: Pick<Player, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await visible(page.getByRole('heading', { name: 'Welcome Back' }));
+  await field(page, 'Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in and waits for /home (players) or another landing path. */
+export async function signInAt(page: Page, who: Pick<Player, 'email' | 'password'>, landing = '/home'): Promise<void> {
+  await signIn(page, who);
+  await waitForPath(page, landing);
+}
+
+/** The registration card of a tournament on /home (an <article> named after the tournament). */
+export function card(page: Page, name: string): Locator {
+  return page.getByRole('article', { name, exact: true });
+}
+
+export async function openHome(page: Page): Promise<void> {
+  await page.goto('/home');
+  await visible(page.getByRole('heading', { name: 'Tournaments', level: 1 }));
+  // The cards replace the loading skeletons.
+  await visible(page.getByRole('article').first());
+}
+
+export type TeamEntry = { teamName?: string; players: { id: string; name: string }[] };
+
+/** Opens a card's registration form and fills it; the caller submits and checks the outcome. */
+export async function fillRegistration(c: Locator, entry: TeamEntry): Promise<Locator> {
+  await c.getByRole('button', { name: 'Register Now' }).click();
+  const form = c.getByRole('form');
+  await visible(form);
+  if (entry.teamName !== undefined) await field(form, 'Team Name').fill(entry.teamName);
+  for (const [i, p] of entry.players.entries()) {
+    await field(form, `Player ${i + 1} ID`).fill(p.id);
+    await field(form, `Player ${i + 1} In-Game Name`).fill(p.name);
+  }
+  return form;
+}
+
+export async function submitRegistration(form: Locator): Promise<void> {
+  await form.getByRole('button', { name: 'Submit Registration' }).click();
+}
+
+/** Polls a value until it satisfies `check` (the page updates on its own: Realtime, timers). */
+export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeout: number, what: string): Promise<T> {
+  const end = Date.now() + timeout;
+  let last: T = await read();
+  while (!check(last)) {
+    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(last)} after ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+    last = await read();
+  }
+  return last;
+}
+
+/**
+ * A text field by its label. Mantine marks required labels with an aria-hidden " *", which the
+ * accessible name leaves out (getByLabel would see it), so this goes by role and name.
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('textbox', { name: label, exact: true });
+}
