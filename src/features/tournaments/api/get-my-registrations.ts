@@ -25,7 +25,7 @@ export type MyRegistrationsState = {
 };
 
 export function useMyRegistrations(): MyRegistrationsState {
-  const { user } = useAuth();
+  const { user, loading: authLoading } = useAuth();
   const userId = user?.id ?? null;
   const [registered, setRegistered] = useState<ReadonlySet<string>>(() => new Set());
   const [loading, setLoading] = useState(Boolean(userId));
@@ -59,5 +59,6 @@ export function useMyRegistrations(): MyRegistrationsState {
     setRegistered((prev) => new Set([...prev, tournamentId]));
   }, []);
 
-  return { registered, loading, error, markRegistered };
+  // Until the session and the player's teams are known, a card cannot say whether to offer Register Now.
+  return { registered, loading: authLoading || loading, error, markRegistered };
 }

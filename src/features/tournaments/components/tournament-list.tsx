@@ -15,7 +15,7 @@ export function TournamentList() {
   const registrations = useMyRegistrations();
 
   let content;
-  if (loading) {
+  if (loading || registrations.loading) {
     content = (
       <Box role="status" aria-live="polite">
         <VisuallyHidden>Loading tournaments...</VisuallyHidden>
