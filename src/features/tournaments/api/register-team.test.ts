@@ -1,0 +1,49 @@
+// The registration schema on its own: the database's normalisation and its messages, word for word.
+import { describe, expect, it } from 'vitest';
+import { normalizePlayerId, registerTeamSchema } from './register-team';
+
+function messages(result: ReturnType<ReturnType<typeof registerTeamSchema>['safeParse']>) {
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('registerTeamSchema', () => {
+  it('normalises player IDs like the database: trim, upper case, leading #', () => {
+    expect(normalizePlayerId('  abc123xyz ')).toBe('#ABC123XYZ');
+    expect(normalizePlayerId('#abc123xyz')).toBe('#ABC123XYZ');
+    expect(normalizePlayerId('')).toBe('');
+    const parsed = registerTeamSchema('1v1').parse({ teamName: 'ignored', players: [{ playerId: ' 2pq8lry0v', inGameName: ' Nova ' }] });
+    expect(parsed.players[0]).toEqual({ playerId: '#2PQ8LRY0V', inGameName: 'Nova' });
+  });
+
+  it('reports every rule with the database\'s messages', () => {
+    const result = registerTeamSchema('3v3').safeParse({
+      teamName: '  ',
+      players: [
+        { playerId: 'abc123xyz', inGameName: '' },
+        { playerId: '#ABC123XYZ', inGameName: 'B' },
+        { playerId: '#ABC12', inGameName: 'x'.repeat(31) },
+      ],
+    });
+    expect(messages(result)).toEqual([
+      'teamName: Team name is required.',
+      'players.2.playerId: Invalid player ID format. Must be 9 characters with optional #.',
+      'players.0.inGameName: In-game name is required for player 1.',
+      'players.1.playerId: Player ID #ABC123XYZ is entered more than once.',
+      'players.2.inGameName: In-game name for player 3 must be 30 characters or fewer.',
+    ]);
+  });
+
+  it('needs exactly the team size of the type, and a team name only beyond 1v1', () => {
+    const one = { playerId: '#2PQ8LRY0V', inGameName: 'A' };
+    expect(messages(registerTeamSchema('2v2').safeParse({ teamName: 'Duo', players: [one] }))).toEqual([
+      'players: A 2v2 team needs exactly 2 players.',
+    ]);
+    expect(messages(registerTeamSchema('1v1').safeParse({ teamName: '', players: [one, { ...one, playerId: '#9GJ2UCQ8L' }] }))).toEqual([
+      'players: A 1v1 registration needs exactly 1 player.',
+    ]);
+    expect(registerTeamSchema('1v1').safeParse({ teamName: '', players: [one] }).success).toBe(true);
+    expect(messages(registerTeamSchema('2v2').safeParse({ teamName: 'x'.repeat(41), players: [one, { ...one, playerId: '#9GJ2UCQ8L' }] }))).toEqual([
+      'teamName: Team name must be 40 characters or fewer.',
+    ]);
+  });
+});
