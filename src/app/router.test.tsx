@@ -76,6 +76,18 @@ describe('Guards and fallbacks', () => {
     expect(await screen.findByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgotpassword');
   });
 
+  it('after a recovery sign-in, the new password is set once and then the app is free to use', async () => {
+    await signedInUser();
+    window.history.replaceState(null, '', '/#type=recovery');
+    const { user, router } = renderApp('/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
+    await user.type(await screen.findByLabelText('New password'), 'recovered-pass');
+    await user.type(screen.getByLabelText('Confirm new password'), 'recovered-pass');
+    await user.click(screen.getByRole('button', { name: 'Update password' }));
+    await user.click(await screen.findByRole('link', { name: 'Go to Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+
   it('an unknown path shows the not-found page', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

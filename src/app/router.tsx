@@ -1,7 +1,7 @@
 // Every route of spec section 2, each screen its own lazily loaded chunk. Signed-in screens sit in
 // the app layout (navigation header); /home, /profile and /my-tournaments need a session,
 // /admindashboard shows "not allowed" to anyone but an administrator (RLS is the real gate).
-import { useEffect, type ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -30,8 +30,16 @@ function Root() {
   const { recovery } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
+  // Once per recovery: after the new password is set, the person may go anywhere.
+  const redirected = useRef(false);
   useEffect(() => {
-    if (recovery && location.pathname !== paths.resetPassword) navigate(paths.resetPassword, { replace: true });
+    if (!recovery) {
+      redirected.current = false;
+      return;
+    }
+    if (redirected.current) return;
+    redirected.current = true;
+    if (location.pathname !== paths.resetPassword) navigate(paths.resetPassword, { replace: true });
   }, [recovery, location.pathname, navigate]);
   return <Outlet />;
 }

@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, inject } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import NodeWebSocket from 'ws';
 
 window.__BRAWLCUP_CONFIG__ = {
   SUPABASE_URL: inject('supabaseUrl'),
@@ -30,6 +31,10 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// jsdom's WebSocket wraps undici's, which dispatches jsdom Events on a Node EventTarget and throws on
+// open; Realtime (the live tournament list) needs a working one: use ws.
+globalThis.WebSocket = NodeWebSocket as unknown as typeof globalThis.WebSocket;
 
 // Textarea autosize listens for web fonts loading; jsdom has no document.fonts.
 if (!('fonts' in document)) {
