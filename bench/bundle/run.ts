@@ -75,6 +75,15 @@ const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
 console.log('Initial JS+CSS per route (gzip -9), entry + layout + route chunk with their static imports:\n');
 console.log(line(header));
 for (const r of rows) console.log(line(r));
+// The landing page must not download registration or admin code: neither those routes' chunks nor
+// a shared chunk named after their modules (Rolldown names a shared chunk after one of its modules).
+const landing = closure([entry, 'src/app/routes/landing.tsx']);
+const routeFiles = ['src/app/routes/register.tsx', 'src/app/routes/admin-dashboard.tsx', 'src/app/routes/home.tsx']
+  .map((k) => manifest[k]?.file)
+  .filter(Boolean);
+const leaked = [...landing].filter((f) => routeFiles.includes(f) || /admin|regist|tournament|sign-up/i.test(f));
+console.log(`\nLanding page loads registration/admin code: ${leaked.length ? `YES (${leaked.join(', ')})` : 'no'}`);
+failed ||= leaked.length > 0;
 const supabaseChunk = Object.values(manifest).find((c) => c.file.includes('supabase'));
 if (supabaseChunk) console.log(`\nLoaded after first paint by AuthProvider (not counted above for /): ${supabaseChunk.file} ${kb(size(supabaseChunk.file))}`);
 process.exitCode = failed ? 1 : 0;
