@@ -64,7 +64,16 @@ describe('Registering for tournaments', () => {
   it('registers solo for a 1v1: a 5-second "Wait for the Discord Link" countdown, then the Join Discord link', async () => {
     const { page, close } = await signedInPlayer();
     const t = await seededWithFreeSlots('1v1');
-    await openHome(page);
+    // Hold the list's first read to see the loading state.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/rest/v1/tournaments*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/home');
+    await visible(page.getByRole('status').filter({ hasText: 'Loading tournaments...' }));
+    release();
     const c = card(page, t.name);
     await visible(c);
     await visible(c.getByRole('heading', { name: t.description }));
@@ -77,7 +86,7 @@ describe('Registering for tournaments', () => {
     // Solo: no team name, one player.
     expect(await field(form, 'Team Name').count()).toBe(0);
     expect(await field(form, 'Player 2 ID').count()).toBe(0);
-    await checkScreen(page, 'home-registration-form');
+    await checkScreen(page, 'home-registration-form', form);
     await c.getByRole('button', { name: 'Close Registration' }).click();
     await visible(c.getByRole('button', { name: 'Register Now' }));
     expect(await form.count()).toBe(0);
@@ -89,7 +98,7 @@ describe('Registering for tournaments', () => {
     await visible(text(c, 'Wait for the Discord Link'));
     await visible(text(c, '5 seconds'));
     await visible(c.getByRole('button', { name: 'Skip Ad' }));
-    await checkScreen(page, 'registration-countdown');
+    await checkScreen(page, 'registration-countdown', c.getByRole('button', { name: 'Skip Ad' }));
     // One tick at a time: each second's timer is set after the previous one has rendered.
     for (const left of ['4 seconds', '3 seconds', '2 seconds', '1 second']) {
       await page.clock.runFor(1000);
@@ -100,7 +109,7 @@ describe('Registering for tournaments', () => {
     await expectSuccess(c, t);
     await page.clock.resume();
     await expectCardCounts(c, t, t.registered_teams + 1);
-    await checkScreen(page, 'registration-success');
+    await checkScreen(page, 'registration-success', c.getByRole('link', { name: 'Join Discord' }));
     await close();
   });
 
@@ -190,7 +199,7 @@ describe('Registration errors (spec section 5)', () => {
       expect(description).toContain(INVALID_ID);
     }
     expect(await text(form, INVALID_ID).count()).toBe(3);
-    await checkScreen(page, 'registration-invalid-ids');
+    await checkScreen(page, 'registration-invalid-ids', form);
 
     // A 1v1 checks its one player the same way.
     const solo = await createTournament('1v1', 4);
@@ -241,7 +250,7 @@ describe('Registration errors (spec section 5)', () => {
     });
     await submitRegistration(form);
     await visible(c.getByRole('alert').filter({ hasText: `Player ID #${taken} is already registered.` }));
-    await checkScreen(page, 'registration-error');
+    await checkScreen(page, 'registration-error', form);
     await expectCardCounts(c, t, 1);
     await close();
   });
@@ -284,7 +293,24 @@ describe('Registration errors (spec section 5)', () => {
     await visible(text(c, 'The tournament is full'));
     expect(await c.getByRole('form').count()).toBe(0);
     await expectCardCounts(c, t, 1);
-    await checkScreen(page, 'home-full-tournament');
+    await checkScreen(page, 'home-full-tournament', c);
     await close();
+  });
+
+  it('refuses a registration the server finds full, when the page has not heard of the last slot going', async () => {
+    const t = await createTournament('1v1', 1);
+    const me = await createPlayer('offline');
+    const { page } = await newPerson(browser);
+    // No Realtime for this page: it keeps showing the slot that someone else is about to take.
+    await page.routeWebSocket(/\/realtime\/v1\//, () => {});
+    await signInAt(page, me);
+    await openHome(page);
+    const c = card(page, t.name);
+    await expectCardCounts(c, t, 0);
+    const form = await fillRegistration(c, { players: [{ id: playerId(), name: 'Offline' }] });
+    await registerAs(await createPlayer('quicker'), t);
+    await submitRegistration(form);
+    await visible(c.getByRole('alert').filter({ hasText: 'The tournament is full' }));
+    expect(await text(c, 'Wait for the Discord Link').count()).toBe(0);
   });
 });

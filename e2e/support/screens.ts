@@ -2,13 +2,13 @@
 // violations) and a screenshot at phone (390x844) and desktop (1280x800) size in e2e/artifacts/.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser.ts';
 
 const AXE_PATH = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 
-type AxeNode = { target: unknown[]; failureSummary?: string };
+type AxeNode = { target: unknown[]; html: string; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
 
 /** Runs axe-core on the page as it is now and returns its serious and critical violations, readable. */
@@ -34,7 +34,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
-        v.nodes.map((n) => `    ${JSON.stringify(n.target)}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`).join('\n'),
+        v.nodes
+          .map((n) => `    ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+          .join('\n'),
     );
 }
 
@@ -69,9 +71,10 @@ async function settle(page: Page): Promise<void> {
   });
 }
 
-async function check(page: Page, name: string, size: 'phone' | 'desktop') {
+async function check(page: Page, name: string, size: 'phone' | 'desktop', show?: Locator) {
   // No hover state left over from the last click: colours are checked as they are at rest.
   await page.mouse.move(0, 0);
+  if (show) await show.scrollIntoViewIfNeeded();
   await settle(page);
   const found = await seriousViolations(page);
   if (found.length) pending.push(`On "${name}" at ${size} size (${page.url()}):\n  ${found.join('\n  ')}`);
@@ -81,16 +84,17 @@ async function check(page: Page, name: string, size: 'phone' | 'desktop') {
 
 /**
  * Checks the screen the page shows now at both sizes, then puts the page back at its own size.
- * The caller first waits for what makes the screen complete (a heading, a text, a role).
+ * The caller first waits for what makes the screen complete (a heading, a text, a role); `show`
+ * is scrolled into view for the screenshots.
  */
-export async function checkScreen(page: Page, name: string): Promise<void> {
+export async function checkScreen(page: Page, name: string, show?: Locator): Promise<void> {
   const own = page.viewportSize() ?? DESKTOP;
   const sizes = own.width <= PHONE.width ? (['phone', 'desktop'] as const) : (['desktop', 'phone'] as const);
   try {
     for (const size of sizes) {
       const viewport = size === 'phone' ? PHONE : DESKTOP;
       if (page.viewportSize()?.width !== viewport.width) await page.setViewportSize(viewport);
-      await check(page, name, size);
+      await check(page, name, size, show);
     }
   } finally {
     await page.setViewportSize(own);
