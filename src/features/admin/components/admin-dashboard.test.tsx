@@ -1,6 +1,5 @@
 // The admin dashboard against the real local stack, signed in as the stack's administrator: create,
 // edit (name locked), delete with confirmation, the team list, and live updates from other clients.
-import '../testing/node-websocket';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
@@ -24,7 +23,7 @@ describe('Admin dashboard', () => {
     const name = uniqueName('Created Cup');
 
     await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
-    const form = screen.getByRole('form', { name: 'Create tournament' });
+    const form = await screen.findByRole('form', { name: 'Create tournament' });
     const f = within(form);
     await user.type(f.getByLabelText(/^Tournament Name/), name);
     await user.type(f.getByLabelText(/^Description/), 'Weekend trios bracket');
@@ -48,7 +47,7 @@ describe('Admin dashboard', () => {
     const { user } = await openDashboard();
 
     await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
-    const f = within(screen.getByRole('form', { name: 'Create tournament' }));
+    const f = within(await screen.findByRole('form', { name: 'Create tournament' }));
     await user.click(f.getByRole('button', { name: 'Create Tournament' }));
     expect(await f.findByText('Tournament name is required.')).toBeInTheDocument();
     expect(f.getByText('Description is required.')).toBeInTheDocument();
@@ -72,7 +71,7 @@ describe('Admin dashboard', () => {
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
-    const f = within(screen.getByRole('form', { name: 'Edit tournament' }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
     const nameInput = f.getByLabelText(/^Tournament Name/);
     expect(nameInput).toBeDisabled();
     expect(nameInput).toHaveValue(t.name);

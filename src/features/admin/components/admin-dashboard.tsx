@@ -1,7 +1,7 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
-import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus, IconWifiOff } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { useAdminTournaments, type AdminTournament } from '../api/get-tournaments';
@@ -11,9 +11,19 @@ import {
   DELETE_SUCCESS_MESSAGE,
   useDeleteTournament,
 } from '../api/delete-tournament';
-import { TournamentForm } from './tournament-form';
+import { loadChunk } from '@/lib/chunk';
 import { TournamentGrid } from './tournament-grid';
-import { TeamList } from './team-list';
+
+// The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
+// list load when first asked for, which keeps the route's first download inside its budget.
+const TournamentForm = lazy(() => loadChunk(() => import('./tournament-form')).then((m) => ({ default: m.TournamentForm })));
+const TeamList = lazy(() => loadChunk(() => import('./team-list')).then((m) => ({ default: m.TeamList })));
+
+const pending = (
+  <Center mih={240} aria-busy="true">
+    <Loader aria-label="Loading" />
+  </Center>
+);
 import '@mantine/core/styles/Modal.css';
 
 type View = { kind: 'grid' } | { kind: 'form'; editing: AdminTournament | null } | { kind: 'teams'; tournament: AdminTournament };
@@ -102,20 +112,22 @@ export function AdminDashboard() {
         </Alert>
       )}
 
-      {view.kind === 'form' && (
-        <TournamentForm
-          key={view.editing?.id ?? 'new'}
-          tournament={view.editing}
-          onCancel={openGrid}
-          onSaved={(_saved, mode) => {
-            setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
-            setView({ kind: 'grid' });
-            void refetch();
-          }}
-        />
-      )}
+      <Suspense fallback={pending}>
+        {view.kind === 'form' && (
+          <TournamentForm
+            key={view.editing?.id ?? 'new'}
+            tournament={view.editing}
+            onCancel={openGrid}
+            onSaved={(_saved, mode) => {
+              setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
+              setView({ kind: 'grid' });
+              void refetch();
+            }}
+          />
+        )}
 
-      {view.kind === 'teams' && teamsOf && <TeamList tournament={teamsOf} onClose={openGrid} />}
+        {view.kind === 'teams' && teamsOf && <TeamList tournament={teamsOf} onClose={openGrid} />}
+      </Suspense>
 
       {view.kind === 'grid' &&
         (error ? (

@@ -1,6 +1,5 @@
 // Registering from a tournament card against the real local stack: every client-side message, a
 // server-side one, the submitting state and the post-registration countdown with its Discord link.
-import '../testing/node-websocket';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';

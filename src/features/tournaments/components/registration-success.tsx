@@ -1,9 +1,9 @@
 // What a card shows after a successful registration: a 5-second "Wait for the Discord Link" countdown
 // that Skip Ad ends early, then the confirmation with the tournament's Discord invite.
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Paper, RingProgress, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord, IconCircleCheck, IconPlayerSkipForward } from '@tabler/icons-react';
-import '@mantine/core/styles/RingProgress.css';
+import { CountdownRing } from '@/components/ui/countdown-ring';
 
 export const COUNTDOWN_SECONDS = 5;
 
@@ -28,17 +28,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
       <Paper ref={panel} tabIndex={-1} withBorder p="md" radius="md" bg="dark.7">
         <Group justify="space-between" wrap="wrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ flex: '1 1 180px', minWidth: 0 }}>
-            <RingProgress
-              size={56}
-              thickness={5}
-              roundCaps
-              sections={[{ value: (seconds / COUNTDOWN_SECONDS) * 100, color: 'brand' }]}
-              label={
-                <Text ta="center" fw={800} size="lg" aria-hidden>
-                  {seconds}
-                </Text>
-              }
-            />
+            <CountdownRing value={seconds} total={COUNTDOWN_SECONDS} />
             <div role="status" aria-live="polite">
               <Text fw={700}>Wait for the Discord Link</Text>
               <Text size="sm" c="dimmed">

@@ -1,6 +1,5 @@
 // The /home list against the real local stack: loading, cards, full, already registered, signed out,
 // and live updates made by other clients without a reload.
-import '../testing/node-websocket';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, renderWithProviders } from '@/testing/render';
