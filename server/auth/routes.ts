@@ -1,6 +1,7 @@
 // GoTrue-compatible Auth at /auth/v1: sign-up, password sign-in, refresh, user, logout, recovery
 // by mailed link, settings, health and the service-role admin API, as auth-js calls them.
 import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import type { ServerContext } from '../context.ts';
 import { JwtError, type Claims } from './jwt.ts';
 import { AuthApiError } from './errors.ts';
@@ -52,6 +53,16 @@ export function authRoutes(ctx: ServerContext): Hono {
     const failure = new AuthApiError('unexpected_failure');
     return c.json(failure.toJSON(), 500);
   });
+
+  // Hosted Supabase answers any origin, so a static build elsewhere can sign in against this stack.
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-retry-count'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    }),
+  );
 
   // Like Kong in front of hosted GoTrue: every route but the open ones needs a valid API key.
   const open = new Set(['/verify', '/health', '/settings']);

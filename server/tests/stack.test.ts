@@ -165,6 +165,16 @@ describe('bad input', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
+  it('answers CORS preflights for Auth from any origin, as hosted Supabase does', async () => {
+    const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://brawlcup.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-allow-headers')).toContain('apikey');
+  });
+
   it('keeps the mailbox to this machine: a request for another host name is refused', async () => {
     const ok = await fetch(`${stack.url}/mail/api/messages`);
     expect(ok.status).toBe(200);
