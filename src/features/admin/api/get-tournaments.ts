@@ -1,32 +1,21 @@
 // Every tournament for the admin grid, kept live: any change to the tournaments table (this admin's,
 // another admin's, or a registration moving registered_teams) re-reads the list.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import { tournamentSchema, type Tournament, TOURNAMENT_COLUMNS } from '@/lib/tournament';
 import { supabase } from '@/lib/supabase';
 import { errorMessage, unwrap } from '@/lib/errors';
 
-export const TOURNAMENT_TYPES = ['1v1', '2v2', '3v3'] as const;
-export type TournamentType = (typeof TOURNAMENT_TYPES)[number];
+export { TOURNAMENT_TYPES, type TournamentType } from '@/lib/tournament';
 
-export const adminTournamentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable().catch(null),
-  thumbnail_url: z.string().nullable().catch(null),
-  slots: z.coerce.number().int(),
-  discord_link: z.string().nullable().catch(null),
-  type: z.enum(TOURNAMENT_TYPES),
-  registered_teams: z.coerce.number().int().catch(0),
-  created_at: z.string().nullable().optional(),
-});
-
-export type AdminTournament = z.infer<typeof adminTournamentSchema>;
+/** The admin grid shows every column of the shared tournament shape. */
+export const adminTournamentSchema = tournamentSchema;
+export type AdminTournament = Tournament;
 
 export async function getAdminTournaments(): Promise<AdminTournament[]> {
   const rows = unwrap(
     await supabase
       .from('tournaments')
-      .select('id, name, description, thumbnail_url, slots, discord_link, type, registered_teams, created_at')
+      .select(TOURNAMENT_COLUMNS)
       .order('created_at', { ascending: false }),
   ) as unknown[];
   return rows.map((row) => adminTournamentSchema.parse(row));

@@ -1,29 +1,13 @@
 // The admin's grid of tournaments with Edit, Delete and View Teams on each.
-import { Badge, Button, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, Center } from '@mantine/core';
-import { IconEdit, IconTrash, IconTrophy, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
+import { TournamentBanner } from '@/components/ui/tournament-banner';
 import type { AdminTournament } from '../api/get-tournaments';
 import '@mantine/core/styles/Skeleton.css';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 const BANNER_HEIGHT = 120;
-
-function Banner({ src, alt }: { src: string | null; alt: string }) {
-  const [broken, setBroken] = useState(false);
-  if (!src || broken) {
-    return (
-      <Center
-        h={BANNER_HEIGHT}
-        role="img"
-        aria-label={alt}
-        style={{ background: 'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
-      >
-        <IconTrophy size={44} color="rgba(0,0,0,0.55)" aria-hidden />
-      </Center>
-    );
-  }
-  return <Image src={src} alt={alt} h={BANNER_HEIGHT} fit="cover" loading="lazy" onError={() => setBroken(true)} />;
-}
+const Banner = (props: { src: string | null; alt: string }) => <TournamentBanner {...props} height={BANNER_HEIGHT} />;
 
 type Props = {
   tournaments: AdminTournament[];

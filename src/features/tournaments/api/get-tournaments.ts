@@ -2,28 +2,11 @@
 // admin creates, edits or deletes, and the registered_teams count the database keeps, arrive without
 // a reload.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
+import { TOURNAMENT_COLUMNS, tournamentSchema, type Tournament } from '@/lib/tournament';
 import { supabase } from '@/lib/supabase';
 import { toAppError, unwrap, type AppError } from '@/lib/errors';
 
-export const TOURNAMENT_TYPES = ['1v1', '2v2', '3v3'] as const;
-export type TournamentType = (typeof TOURNAMENT_TYPES)[number];
-
-export const tournamentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable().catch(null),
-  thumbnail_url: z.string().nullable().catch(null),
-  slots: z.coerce.number().int(),
-  discord_link: z.string().nullable().catch(null),
-  type: z.enum(TOURNAMENT_TYPES),
-  registered_teams: z.coerce.number().int().catch(0),
-  created_at: z.string().nullable().optional(),
-});
-
-export type Tournament = z.infer<typeof tournamentSchema>;
-
-export const TOURNAMENT_COLUMNS = 'id, name, description, thumbnail_url, slots, discord_link, type, registered_teams, created_at';
+export { TOURNAMENT_TYPES, TOURNAMENT_COLUMNS, tournamentSchema, type Tournament, type TournamentType } from '@/lib/tournament';
 
 /** Shown when the live subscription fails (spec section 8). */
 export const LIVE_ERROR_MESSAGE = 'Error loading tournament data';

@@ -1,6 +1,6 @@
 // A placeholder with a tournament card's size, so the grid does not jump when the data arrives.
 import { Card, Group, Skeleton, Stack } from '@mantine/core';
-import { BANNER_HEIGHT } from './tournament-banner';
+import { BANNER_HEIGHT } from '@/components/ui/tournament-banner';
 import '@mantine/core/styles/Skeleton.css';
 
 export function TournamentCardSkeleton() {

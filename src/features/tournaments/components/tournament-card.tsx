@@ -7,7 +7,7 @@ import type { Tournament } from '../api/get-tournaments';
 import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
 import { RegistrationForm } from './registration-form';
 import { RegistrationSuccess } from './registration-success';
-import { TournamentBanner } from './tournament-banner';
+import { TournamentBanner } from '@/components/ui/tournament-banner';
 
 type Props = {
   tournament: Tournament;
