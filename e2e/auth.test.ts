@@ -37,6 +37,7 @@ describe('Accounts', () => {
     await waitForPath(page, '/register');
     await visible(page.getByRole('heading', { name: 'Create Account' }));
     expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
     await checkScreen(page, 'register');
 
     await field(page, 'Email').fill(me.email);
@@ -49,6 +50,12 @@ describe('Accounts', () => {
     await visible(page.getByRole('heading', { name: 'Tournaments', level: 1 }));
     await visible(page.getByRole('article').first());
     await checkScreen(page, 'home');
+    // The header: the brand goes home; Profile, My Tournaments, Contact Us and Logout.
+    expect(await page.getByRole('link', { name: 'BrawlCup home' }).getAttribute('href')).toBe('/home');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of [['Profile', '/profile'], ['My Tournaments', '/my-tournaments'], ['Contact Us', '/contactus'], ['Logout', '/']]) {
+      expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
+    }
 
     await page.getByRole('link', { name: 'Profile' }).click();
     await waitForPath(page, '/profile');
