@@ -2,7 +2,7 @@
 // The router sits inside this (main.tsx), so screens can use all three.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/app/theme';
 import { AuthProvider } from '@/lib/auth';
 
 // The notifications container arrives after the first paint (no screen notifies on load).
@@ -10,7 +10,7 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark" forceColorScheme="dark">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
       <Suspense fallback={null}>
         <Notifications position="top-right" />
       </Suspense>

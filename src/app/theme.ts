@@ -1,7 +1,7 @@
 // BrawlCup's look: a dark, energetic esports theme. Deep navy/purple surfaces, electric yellow as
 // the primary colour (with dark text on it: autoContrast) and orange accents. The dark palette's
 // light end is brighter than Mantine's default so body and dimmed text keep a contrast above 4.5:1.
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = [
   '#fffbe1', '#fff4c7', '#ffe98f', '#ffdd53', '#ffd324', '#ffcc00', '#e6b800', '#c49c00', '#a38200', '#856a00',
@@ -16,6 +16,14 @@ const orange: MantineColorsTuple = [
 const dark: MantineColorsTuple = [
   '#ece9fb', '#cfcae8', '#b0aad3', '#8e88b6', '#4f4878', '#38315f', '#29234d', '#1b1638', '#130f2a', '#0b081b',
 ];
+
+// Mantine's dark error red (red.8) reads at 3.2:1 on our cards; red.4 clears 4.5:1 for error text
+// and invalid-field borders alike.
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: { '--mantine-color-error': 'var(--mantine-color-red-4)' },
+});
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -156,6 +156,7 @@ export function AdminDashboard() {
         title="Delete tournament"
         centered
         radius="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
           <Text>{DELETE_CONFIRM_MESSAGE}</Text>
@@ -168,7 +169,7 @@ export function AdminDashboard() {
             <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting}>
               Cancel
             </Button>
-            <Button color="red" loading={remove.deleting} onClick={confirmDelete} data-autofocus>
+            <Button color="red.9" loading={remove.deleting} onClick={confirmDelete} data-autofocus>
               Delete
             </Button>
           </Group>

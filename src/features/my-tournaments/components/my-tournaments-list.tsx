@@ -25,7 +25,7 @@ function JoinedTournamentCard({ entry }: { entry: MyTournament }) {
           <Title order={2} fz="lg" id={`t-${entry.id}`} lineClamp={2}>
             {t.name}
           </Title>
-          <Badge color="orange" variant="filled" style={{ flexShrink: 0 }}>
+          <Badge color="orange" variant="filled" c="dark.9" style={{ flexShrink: 0 }}>
             {t.type} Tournament
           </Badge>
         </Group>

@@ -66,7 +66,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
             href={discordLink}
             target="_blank"
             rel="noopener noreferrer"
-            color="indigo"
+            color="indigo.8"
             leftSection={<IconBrandDiscord size={18} aria-hidden />}
           >
             Join Discord
