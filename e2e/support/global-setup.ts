@@ -2,11 +2,10 @@
 // fresh temporary database, and hands its URL and anon key to every test file (vitest provide/inject).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { appIsStale } from '../../server/build-app.ts';
 import { chromiumPath, MISSING_BROWSER } from './browser-path.ts';
 
 declare module 'vitest' {
@@ -41,54 +40,18 @@ function waitForStart(child: ChildProcess): Promise<{ url: string; anonKey: stri
   });
 }
 
-/**
- * The folder `npm start` runs in: the checkout's sources linked, dist/ copied. A `vite build` that
- * starts while the journeys run (it empties dist/ first) cannot pull the app from under them; the
- * copy is newer than the sources, so server/main.ts serves it as it is.
- */
-async function snapshotRoot(under: string): Promise<string> {
-  const root = join(under, 'root');
-  await mkdir(root);
-  for (const entry of ['src', 'public', 'supabase', 'server', 'node_modules', 'index.html', 'package.json', 'vite.config.ts', 'tsconfig.json']) {
-    await symlink(join(ROOT, entry), join(root, entry));
-  }
-  // A build running right now leaves index.html pointing at assets not written yet: try again.
-  for (let attempt = 1; ; attempt++) {
-    await rm(join(root, 'dist'), { recursive: true, force: true });
-    await cp(join(ROOT, 'dist'), join(root, 'dist'), { recursive: true }).catch(() => undefined);
-    const html = await readFile(join(root, 'dist', 'index.html'), 'utf8').catch(() => '');
-    const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
-    if (html && assets.every((a) => existsSync(join(root, 'dist', a)))) return root;
-    if (attempt === 30) throw new Error('dist/ is incomplete (a build may be running): run `npx vite build` and try again.');
-    await new Promise((r) => setTimeout(r, 2_000));
-  }
-}
-
 export default async function setup(project: TestProject) {
   // Fail loudly, before any server starts, when there is no browser to drive.
   if (!existsSync(chromiumPath())) throw new Error(`No Chromium at ${chromiumPath()}. ${MISSING_BROWSER}`);
-  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
-    throw new Error('dist/index.html is missing: run `npx vite build` first (`npm test` does).');
-  }
-
-  if (await appIsStale(ROOT)) {
-    console.warn('[e2e] dist/ is older than the sources: these journeys test the last build (npm test builds first).');
-  }
-  // One temporary folder: the database (DATA_DIR) and the folder npm start runs in.
+  // npm start builds the app itself when dist/ is missing or stale (npm test builds it first).
+  // A fresh database for the run, removed at the end.
   const temp = await mkdtemp(join(tmpdir(), 'brawlcup-e2e-'));
   const dataDir = join(temp, 'data');
-  let cwd: string;
-  try {
-    cwd = await snapshotRoot(temp);
-  } catch (error) {
-    await rm(temp, { recursive: true, force: true });
-    throw error;
-  }
   // The journeys sign in as the default administrator on a fresh PGlite: settings for another
   // database or administrator must not leak in from the shell.
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
   for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let started: { url: string; anonKey: string };
   try {
     started = await waitForStart(child);
@@ -112,7 +75,6 @@ export default async function setup(project: TestProject) {
       await exited;
       clearTimeout(timer);
     }
-    // fs.rm removes the links in the run folder, never what they point to.
     await rm(temp, { recursive: true, force: true });
   };
 }
