@@ -1,22 +1,13 @@
 // The administrator's dashboard (add, edit, view teams, delete), who may not see it, and Logout.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closePeople, launchBrowser, newPerson, pathOf, PHONE } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPerson, pathOf, PHONE } from './support/browser.ts';
+import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, listTournaments, registerAs, tag } from './support/data.ts';
-import { assertAccessible, checkScreen } from './support/screens.ts';
+import { checkScreen } from './support/screens.ts';
 import { field, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async ({ task }) => {
-  await closePeople(task.result?.state === 'fail' ? task.name : undefined);
-  assertAccessible();
-});
+const journey = journeyBrowser();
 
 function notice(page: Page, message: string) {
   return page.getByRole('status').filter({ hasText: message });
@@ -24,7 +15,7 @@ function notice(page: Page, message: string) {
 
 describe('Admin dashboard', () => {
   it('lets the administrator add, edit, inspect and delete a tournament', async () => {
-    const { page } = await newPerson(browser);
+    const { page } = await newPerson(journey.browser);
     await signInAt(page, ADMIN, '/admindashboard');
     await visible(page.getByRole('heading', { name: 'Admin Dashboard' }));
     await visible(page.getByRole('button', { name: 'Add Tournament' }));
@@ -101,7 +92,7 @@ describe('Admin dashboard', () => {
 
   it('refuses /admindashboard to a player and to a visitor', async () => {
     const me = await createPlayer('notadmin');
-    const { page } = await newPerson(browser, PHONE);
+    const { page } = await newPerson(journey.browser, PHONE);
     await page.goto('/admindashboard');
     await visible(page.getByRole('heading', { name: 'You are not allowed to view this page' }));
 
@@ -117,7 +108,7 @@ describe('Admin dashboard', () => {
 describe('Logout', () => {
   it('signs out: the header link goes to /, and /profile then sends to /login', async () => {
     const me = await createPlayer('logout');
-    const { page } = await newPerson(browser, PHONE);
+    const { page } = await newPerson(journey.browser, PHONE);
     await signInAt(page, me);
     const logout = page.getByRole('link', { name: 'Logout' });
     expect(await logout.getAttribute('href')).toBe('/');
@@ -141,7 +132,7 @@ describe('Logout', () => {
 
 describe('Unknown paths', () => {
   it('shows the 404 screen for an unknown path', async () => {
-    const { page } = await newPerson(browser);
+    const { page } = await newPerson(journey.browser);
     await page.goto('/no-such-page');
     await visible(page.getByRole('heading', { name: 'Page not found' }));
     await checkScreen(page, 'not-found');

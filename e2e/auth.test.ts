@@ -1,27 +1,17 @@
 // Accounts: a visitor's first journey from the landing page to an edited profile, wrong
 // credentials, a second sign-up with the same e-mail, and a forgotten password through the mailbox.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { baseUrl, closePeople, launchBrowser, newPerson, pathOf, PHONE } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPerson, pathOf, PHONE } from './support/browser.ts';
+import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, newPlayerDetails, PASSWORD, playerId } from './support/data.ts';
-import { assertAccessible, checkScreen } from './support/screens.ts';
+import { checkScreen } from './support/screens.ts';
 import { field, signIn, signInAt, text, visible, waitForPath } from './support/ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async ({ task }) => {
-  await closePeople(task.result?.state === 'fail' ? task.name : undefined);
-  assertAccessible();
-});
+const journey = journeyBrowser();
 
 describe('Accounts', () => {
   it('takes a visitor from the landing page to an account, /home and an edited profile that survives a reload', async () => {
-    const { page, context } = await newPerson(browser);
+    const { page, context } = await newPerson(journey.browser);
     const me = newPlayerDetails('journey');
 
     await page.goto('/');
@@ -90,7 +80,7 @@ describe('Accounts', () => {
   });
 
   it('shows the loading screen of /profile while the profile loads', async () => {
-    const { page, context } = await newPerson(browser);
+    const { page, context } = await newPerson(journey.browser);
     const me = await createPlayer('loading');
     await signInAt(page, me);
     // Hold the profile read so the loading screen can be seen for what it is.
@@ -108,7 +98,7 @@ describe('Accounts', () => {
   });
 
   it('says "Incorrect credentials" for a wrong password, and the login page links where the spec says', async () => {
-    const { page, context } = await newPerson(browser, PHONE);
+    const { page, context } = await newPerson(journey.browser, PHONE);
     const me = await createPlayer('wrongpw');
     await signIn(page, { email: me.email, password: 'not-my-password' });
     await visible(page.getByRole('alert').filter({ hasText: 'Incorrect credentials' }));
@@ -125,7 +115,7 @@ describe('Accounts', () => {
   });
 
   it('says "User already exists" when an e-mail signs up a second time', async () => {
-    const { page, context } = await newPerson(browser);
+    const { page, context } = await newPerson(journey.browser);
     const me = await createPlayer('twice');
     await page.goto('/register');
     await visible(page.getByRole('heading', { name: 'Create Account' }));
@@ -141,7 +131,7 @@ describe('Accounts', () => {
   });
 
   it('resets a forgotten password through the mailed link, and the new password signs in', async () => {
-    const { page, context } = await newPerson(browser);
+    const { page, context } = await newPerson(journey.browser);
     const me = await createPlayer('forgot');
 
     await signIn(page, { email: me.email, password: 'wrong-guess' });
@@ -175,7 +165,7 @@ describe('Accounts', () => {
     await visible(text(page, 'Your password has been updated.'));
 
     // A new person on another device: the old password no longer works, the new one does.
-    const other = await newPerson(browser);
+    const other = await newPerson(journey.browser);
     await signIn(other.page, { email: me.email, password: me.password });
     await visible(other.page.getByRole('alert').filter({ hasText: 'Incorrect credentials' }));
     await signInAt(other.page, { email: me.email, password: newPassword });

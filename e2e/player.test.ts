@@ -1,29 +1,19 @@
 // A player's own pages: My Tournaments (empty, then what they joined) and the contact form.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { closePeople, launchBrowser, newPerson, PHONE } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newPerson, PHONE } from './support/browser.ts';
+import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, playerId, registerAs } from './support/data.ts';
-import { assertAccessible, checkScreen } from './support/screens.ts';
+import { checkScreen } from './support/screens.ts';
 import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible, waitForPath } from './support/ui.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async ({ task }) => {
-  await closePeople(task.result?.state === 'fail' ? task.name : undefined);
-  assertAccessible();
-});
+const journey = journeyBrowser();
 
 describe('My Tournaments', () => {
   it('says "No tournaments joined yet." at first, then lists every tournament the player joined', async () => {
     const me = await createPlayer('mine');
     const solo = await createTournament('1v1', 8, 'E2E Mine');
     const duo = await createTournament('2v2', 8, 'E2E Mine');
-    const { page } = await newPerson(browser, PHONE);
+    const { page } = await newPerson(journey.browser, PHONE);
     await signInAt(page, me);
 
     // Hold the first read so the loading screen shows for what it is.
@@ -61,7 +51,7 @@ describe('My Tournaments', () => {
 describe('Contact Us', () => {
   it('sends a message: "Submitting..." while sending, then "Message submitted successfully!" and empty fields', async () => {
     const me = await createPlayer('contact');
-    const { page } = await newPerson(browser);
+    const { page } = await newPerson(journey.browser);
     await signInAt(page, me);
     await page.getByRole('link', { name: 'Contact Us' }).click();
     await waitForPath(page, '/contactus');
@@ -91,7 +81,7 @@ describe('Contact Us', () => {
   });
 
   it('is open to visitors and requires email, subject and message', async () => {
-    const { page } = await newPerson(browser, PHONE);
+    const { page } = await newPerson(journey.browser, PHONE);
     await page.goto('/contactus');
     await visible(page.getByRole('heading', { name: 'Contact Us' }));
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -1,26 +1,16 @@
 // Realtime across two people: what one does shows on the other's /home without a reload.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closePeople, launchBrowser, newPerson, PHONE } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPerson, PHONE } from './support/browser.ts';
+import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, createTournament, playerId, tag } from './support/data.ts';
-import { assertAccessible } from './support/screens.ts';
 import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible } from './support/ui.ts';
 
 // The issue's promise for a registration seen by someone else; admin edits get a little more room.
 const REGISTRATION_LIVE_MS = 2_000;
 const ADMIN_LIVE_MS = 5_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async ({ task }) => {
-  await closePeople(task.result?.state === 'fail' ? task.name : undefined);
-  assertAccessible();
-});
+const journey = journeyBrowser();
 
 /** Marks the document so a reload (which would replace it) is caught. */
 async function markDocument(page: Page) {
@@ -67,7 +57,7 @@ function parse(payload: string | Buffer): Record<string, unknown> | undefined {
 }
 
 async function watcherOnHome(who: { email: string; password: string }) {
-  const { page } = await newPerson(browser);
+  const { page } = await newPerson(journey.browser);
   const joined = tournamentsChannelJoined(page);
   await signInAt(page, who);
   await openHome(page);
@@ -85,7 +75,7 @@ describe('Realtime', () => {
     const bar = watched.getByRole('progressbar', { name: 'Registration Progress' });
     expect(await bar.getAttribute('aria-valuenow')).toBe('0');
 
-    const { page: registrant } = await newPerson(browser, PHONE);
+    const { page: registrant } = await newPerson(journey.browser, PHONE);
     await signInAt(registrant, await createPlayer('registrant'));
     await openHome(registrant);
     const form = await fillRegistration(card(registrant, t.name), {
@@ -106,7 +96,7 @@ describe('Realtime', () => {
 
   it('adds, changes and removes a tournament in a player\'s grid as the administrator creates, edits and deletes it', async () => {
     const watcher = await watcherOnHome(await createPlayer('gridwatch'));
-    const { page: admin } = await newPerson(browser);
+    const { page: admin } = await newPerson(journey.browser);
     await signInAt(admin, ADMIN, '/admindashboard');
     await visible(admin.getByRole('heading', { name: 'Admin Dashboard' }));
 

@@ -1,8 +1,9 @@
 // Registering for tournaments from /home: the three types with the countdown, Skip Ad and the
 // Discord link, and every registration error of spec section 5 as players meet them.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { closePeople, launchBrowser, newPerson, PHONE } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { newPerson, PHONE } from './support/browser.ts';
+import { journeyBrowser } from './support/journey.ts';
 import {
   createPlayer,
   createTournament,
@@ -13,27 +14,17 @@ import {
   type Player,
   type TournamentRow,
 } from './support/data.ts';
-import { assertAccessible, checkScreen } from './support/screens.ts';
+import { checkScreen } from './support/screens.ts';
 import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible } from './support/ui.ts';
 
 const INVALID_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 const ALREADY_REGISTERED = 'You have already registered for this tournament.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async ({ task }) => {
-  await closePeople(task.result?.state === 'fail' ? task.name : undefined);
-  assertAccessible();
-});
+const journey = journeyBrowser();
 
 async function signedInPlayer(viewport = PHONE): Promise<{ page: Page; me: Player; close: () => Promise<void> }> {
   const me = await createPlayer('reg');
-  const { page, context } = await newPerson(browser, viewport);
+  const { page, context } = await newPerson(journey.browser, viewport);
   // A controllable clock for the 5-second countdown; it runs normally until a test pauses it.
   await page.clock.install();
   await signInAt(page, me);
@@ -300,7 +291,7 @@ describe('Registration errors (spec section 5)', () => {
   it('refuses a registration the server finds full, when the page has not heard of the last slot going', async () => {
     const t = await createTournament('1v1', 1);
     const me = await createPlayer('offline');
-    const { page } = await newPerson(browser);
+    const { page } = await newPerson(journey.browser);
     // No Realtime for this page: it keeps showing the slot that someone else is about to take.
     await page.routeWebSocket(/\/realtime\/v1\//, () => {});
     await signInAt(page, me);
