@@ -75,3 +75,18 @@ export async function signedInAdmin(): Promise<{ email: string; password: string
   await signInApp(admin);
   return admin;
 }
+
+/** A client of its own (not the app's) signed in as this user: another person acting on the stack. */
+export async function signedInClient(user: { email: string; password: string }): Promise<SupabaseClient> {
+  const client = standaloneClient();
+  const { error } = await client.auth.signInWithPassword(user);
+  if (error) throw new Error(`signedInClient: ${error.message}`);
+  return client;
+}
+
+let admin: Promise<SupabaseClient> | null = null;
+/** The administrator, signed in once per test file on a client of its own. */
+export function adminClient(): Promise<SupabaseClient> {
+  admin ??= signedInClient(adminCredentials());
+  return admin;
+}

@@ -2,8 +2,9 @@
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
+import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { useAdminTournaments, type AdminTournament } from '../api/get-tournaments';
 import {
   DELETE_CONFIRM_MESSAGE,
@@ -101,16 +102,7 @@ export function AdminDashboard() {
           {notice.text}
         </Alert>
       )}
-      {liveError && (
-        <Alert color="red" variant="light" role="alert" icon={<IconWifiOff size={18} aria-hidden />}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{liveError}</Text>
-            <Button size="compact-xs" color="red" variant="subtle" onClick={retry}>
-              Reconnect
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <LiveErrorAlert message={liveError} onReconnect={retry} />
 
       <Suspense fallback={pending}>
         {view.kind === 'form' && (

@@ -1,7 +1,7 @@
 // Test data for the admin dashboard, made through the real API of the test stack: tournaments as the
 // administrator (a client of its own), registrations as fresh players.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminCredentials, createTestUser, freshGameId, standaloneClient } from '@/testing/users';
+import { adminClient, signedInClient, createTestUser, freshGameId } from '@/testing/users';
+
 
 export type TournamentRow = { id: string; name: string; type: '1v1' | '2v2' | '3v3'; slots: number; discord_link: string };
 
@@ -9,18 +9,6 @@ export function uniqueName(prefix = 'Admin Cup'): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 }
 
-async function signedInClient(user: { email: string; password: string }): Promise<SupabaseClient> {
-  const client = standaloneClient();
-  const { error } = await client.auth.signInWithPassword(user);
-  if (error) throw new Error(`signedInClient: ${error.message}`);
-  return client;
-}
-
-let admin: Promise<SupabaseClient> | null = null;
-export function adminClient(): Promise<SupabaseClient> {
-  admin ??= signedInClient(adminCredentials());
-  return admin;
-}
 
 export async function createTournament(overrides: Partial<Omit<TournamentRow, 'id'>> = {}): Promise<TournamentRow> {
   const name = overrides.name ?? uniqueName();

@@ -1,7 +1,8 @@
 // The live tournament grid of /home: loading skeletons, the cards, an empty state and an error state
 // with retry. Counts and admin edits arrive through Realtime without a reload.
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh, IconTournament, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRefresh, IconTournament } from '@tabler/icons-react';
+import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { errorMessage } from '@/lib/errors';
 import { useTournaments } from '../api/get-tournaments';
 import { useMyRegistrations } from '../api/get-my-registrations';
@@ -84,16 +85,7 @@ export function TournamentList() {
           </Text>
         </div>
       </Group>
-      {liveError && (
-        <Alert color="red" variant="light" role="alert" icon={<IconWifiOff size={18} aria-hidden />}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm">{liveError}</Text>
-            <Button size="compact-xs" color="red" variant="subtle" onClick={retry}>
-              Reconnect
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <LiveErrorAlert message={liveError} onReconnect={retry} />
       {registrations.error && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
           {registrations.error}

@@ -1,7 +1,7 @@
 // Test data for the tournaments feature, made through the real API of the test stack: tournaments as
 // the administrator, registrations as other players, each through a client of its own.
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminCredentials, createTestUser, freshGameId, standaloneClient, type TestUser } from '@/testing/users';
+import { adminClient, signedInClient, createTestUser, freshGameId, type TestUser } from '@/testing/users';
+
 
 export type TournamentRow = {
   id: string;
@@ -18,18 +18,6 @@ function suffix(): string {
   return Math.random().toString(36).slice(2, 8).toUpperCase();
 }
 
-export async function signedInClient(user: { email: string; password: string }): Promise<SupabaseClient> {
-  const client = standaloneClient();
-  const { error } = await client.auth.signInWithPassword(user);
-  if (error) throw new Error(`signedInClient: ${error.message}`);
-  return client;
-}
-
-let admin: Promise<SupabaseClient> | null = null;
-export function adminClient(): Promise<SupabaseClient> {
-  admin ??= signedInClient(adminCredentials());
-  return admin;
-}
 
 export async function createTournament(overrides: Partial<Omit<TournamentRow, 'id' | 'registered_teams'>> = {}): Promise<TournamentRow> {
   const id = suffix();
