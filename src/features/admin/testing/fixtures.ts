@@ -2,13 +2,11 @@
 // administrator (a client of its own), registrations as fresh players.
 import { adminClient, signedInClient, createTestUser, freshGameId } from '@/testing/users';
 
-
 export type TournamentRow = { id: string; name: string; type: '1v1' | '2v2' | '3v3'; slots: number; discord_link: string };
 
 export function uniqueName(prefix = 'Admin Cup'): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 }
-
 
 export async function createTournament(overrides: Partial<Omit<TournamentRow, 'id'>> = {}): Promise<TournamentRow> {
   const name = overrides.name ?? uniqueName();

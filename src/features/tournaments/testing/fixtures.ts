@@ -2,7 +2,6 @@
 // the administrator, registrations as other players, each through a client of its own.
 import { adminClient, signedInClient, createTestUser, freshGameId, type TestUser } from '@/testing/users';
 
-
 export type TournamentRow = {
   id: string;
   name: string;
@@ -17,7 +16,6 @@ export type TournamentRow = {
 function suffix(): string {
   return Math.random().toString(36).slice(2, 8).toUpperCase();
 }
-
 
 export async function createTournament(overrides: Partial<Omit<TournamentRow, 'id' | 'registered_teams'>> = {}): Promise<TournamentRow> {
   const id = suffix();
