@@ -1,9 +1,9 @@
 // Creates a tournament. The schema is the admin form's and the call's; it mirrors the table's
 // constraints (https links or a /banners/ path, slots above zero, one of the three types).
-import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { AppError, errorMessage, toAppError, unwrap } from '@/lib/errors';
+import { useMutation } from '@/lib/use-mutation';
+import { AppError, toAppError, unwrap } from '@/lib/errors';
 import { TOURNAMENT_TYPES, adminTournamentSchema, type AdminTournament } from './get-tournaments';
 
 export const DUPLICATE_NAME_MESSAGE = 'A tournament with this name already exists.';
@@ -75,19 +75,5 @@ export async function createTournament(input: TournamentFormInput): Promise<Admi
 }
 
 export function useCreateTournament() {
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mutate = useCallback(async (input: TournamentFormInput) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      return await createTournament(input);
-    } catch (e) {
-      setError(errorMessage(e));
-      return null;
-    } finally {
-      setSubmitting(false);
-    }
-  }, []);
-  return { mutate, submitting, error };
+  return useMutation(createTournament);
 }

@@ -1,8 +1,8 @@
 // Edits a tournament. The name is its identity and stays as it is, so the edit schema is the create
 // schema without it.
-import { useCallback, useState } from 'react';
 import { supabase } from '@/lib/supabase';
-import { AppError, errorMessage, unwrap } from '@/lib/errors';
+import { useMutation } from '@/lib/use-mutation';
+import { AppError, unwrap } from '@/lib/errors';
 import { adminTournamentSchema, type AdminTournament } from './get-tournaments';
 import { tournamentError, tournamentFormSchema } from './create-tournament';
 import type { z } from 'zod';
@@ -22,19 +22,5 @@ export async function updateTournament(id: string, input: UpdateTournamentInput)
 }
 
 export function useUpdateTournament() {
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mutate = useCallback(async (id: string, input: UpdateTournamentInput) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      return await updateTournament(id, input);
-    } catch (e) {
-      setError(errorMessage(e));
-      return null;
-    } finally {
-      setSubmitting(false);
-    }
-  }, []);
-  return { mutate, submitting, error };
+  return useMutation(updateTournament);
 }

@@ -1,10 +1,10 @@
 // Registers a player or a team for a tournament through the register_team RPC. The schema below is
 // the one the registration form validates with, and it mirrors the database's rules and messages
 // word for word, so the same mistake reads the same whether the browser or the server catches it.
-import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
-import { AppError, errorMessage, unwrap } from '@/lib/errors';
+import { useMutation } from '@/lib/use-mutation';
+import { AppError, unwrap } from '@/lib/errors';
 import type { TournamentType } from './get-tournaments';
 
 export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
@@ -105,23 +105,5 @@ export async function registerTeam(args: {
 }
 
 export function useRegisterTeam() {
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const mutate = useCallback(async (args: Parameters<typeof registerTeam>[0]): Promise<RegisteredTeam | null> => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      return await registerTeam(args);
-    } catch (e) {
-      setError(errorMessage(e));
-      return null;
-    } finally {
-      setSubmitting(false);
-    }
-  }, []);
-
-  const reset = useCallback(() => setError(null), []);
-
-  return { mutate, submitting, error, reset };
+  return useMutation(registerTeam);
 }
