@@ -40,8 +40,9 @@ async function main() {
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(injectConfig(html, { SUPABASE_URL: origin, SUPABASE_ANON_KEY: stack.ctx.keys.anonKey, ...runtimeConfig() }));
         } catch (error) {
+          // A broken index.html or plugin: say why, and let the API's 404 answer the request.
+          console.error('[vite] could not serve index.html:', error);
           next();
-          void error;
         }
       });
     };

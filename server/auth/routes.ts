@@ -10,7 +10,6 @@ import {
   consumeOneTimeToken,
   createSession,
   createUser,
-  databaseError,
   endSessions,
   findUserByEmail,
   findUserById,
@@ -21,6 +20,8 @@ import {
   rotateRefreshToken,
   sessionExists,
   verifyPassword,
+  updateUser,
+  type UserChanges,
   type UserRow,
 } from './users.ts';
 
@@ -37,6 +38,9 @@ async function readBody(c: Context): Promise<Body> {
   }
   throw new AuthApiError('bad_json');
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function bearerToken(c: Context): string | undefined {
   const match = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
@@ -106,7 +110,7 @@ export function authRoutes(ctx: ServerContext): Hono {
       token_type: 'bearer',
       expires_in: config.jwtExpiry,
       expires_at: now + config.jwtExpiry,
-      refresh_token: sessionId && refreshToken,
+      refresh_token: refreshToken,
       user: publicUser(user),
     };
   }
@@ -160,7 +164,7 @@ export function authRoutes(ctx: ServerContext): Hono {
     const body = await readBody(c);
     const email = normaliseEmail(body.email);
     const password = checkPassword(body.password, config.minimumPasswordLength);
-    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
+    const data = isObject(body.data) ? body.data : {};
     const user = await createUser(db, { email, password, userMetadata: data });
     return c.json(await issueSession(user));
   });
@@ -190,33 +194,21 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.put('/user', async (c) => {
     const { user } = await currentUser(c);
     const body = await readBody(c);
-    const sets: string[] = [];
-    const params: unknown[] = [user.id];
+    const changes: UserChanges = {};
     if (body.password !== undefined) {
-      const password = checkPassword(body.password, config.minimumPasswordLength);
-      if (await verifyPassword(user, password)) throw new AuthApiError('same_password');
-      params.push(await hashPassword(password));
-      sets.push(`encrypted_password = $${params.length}`);
+      changes.password = checkPassword(body.password, config.minimumPasswordLength);
+      if (await verifyPassword(user, changes.password)) throw new AuthApiError('same_password');
     }
     if (body.email !== undefined) {
-      const email = normaliseEmail(body.email);
-      const other = await findUserByEmail(db, email);
+      changes.email = normaliseEmail(body.email);
+      const other = await findUserByEmail(db, changes.email);
       if (other && other.id !== user.id) throw new AuthApiError('email_exists');
-      params.push(email);
-      sets.push(`email = $${params.length}`);
     }
     if (body.data !== undefined) {
-      if (!body.data || typeof body.data !== 'object' || Array.isArray(body.data)) throw new AuthApiError('validation_failed', 'data must be an object');
-      params.push(JSON.stringify(body.data));
-      sets.push(`raw_user_meta_data = raw_user_meta_data || $${params.length}::jsonb`);
+      if (!isObject(body.data)) throw new AuthApiError('validation_failed', 'data must be an object');
+      changes.userMetadata = body.data;
     }
-    if (sets.length === 0) return c.json(publicUser(user));
-    try {
-      await db.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
-    } catch (error) {
-      throw databaseError(error);
-    }
-    return c.json(publicUser((await findUserById(db, user.id))!));
+    return c.json(publicUser(await updateUser(db, user, changes)));
   });
 
   app.post('/logout', async (c) => {
@@ -307,8 +299,8 @@ export function authRoutes(ctx: ServerContext): Hono {
     const user = await createUser(db, {
       email: normaliseEmail(body.email),
       password: checkPassword(body.password, config.minimumPasswordLength),
-      userMetadata: (body.user_metadata as Record<string, unknown>) ?? {},
-      appMetadata: (body.app_metadata as Record<string, unknown>) ?? {},
+      userMetadata: isObject(body.user_metadata) ? body.user_metadata : {},
+      appMetadata: isObject(body.app_metadata) ? body.app_metadata : {},
     });
     return c.json(publicUser(user));
   });
@@ -321,28 +313,12 @@ export function authRoutes(ctx: ServerContext): Hono {
     const user = await findUserById(db, c.req.param('id'));
     if (!user) throw new AuthApiError('user_not_found');
     const body = await readBody(c);
-    const sets: string[] = [];
-    const params: unknown[] = [user.id];
-    if (body.app_metadata && typeof body.app_metadata === 'object') {
-      params.push(JSON.stringify(body.app_metadata));
-      sets.push(`raw_app_meta_data = raw_app_meta_data || $${params.length}::jsonb`);
-    }
-    if (body.user_metadata && typeof body.user_metadata === 'object') {
-      params.push(JSON.stringify(body.user_metadata));
-      sets.push(`raw_user_meta_data = raw_user_meta_data || $${params.length}::jsonb`);
-    }
-    if (body.password !== undefined) {
-      params.push(await hashPassword(checkPassword(body.password, config.minimumPasswordLength)));
-      sets.push(`encrypted_password = $${params.length}`);
-    }
-    if (sets.length) {
-      try {
-        await db.query(`update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1`, params);
-      } catch (error) {
-        throw databaseError(error);
-      }
-    }
-    return c.json(publicUser((await findUserById(db, user.id))!));
+    const changes: UserChanges = {
+      appMetadata: isObject(body.app_metadata) ? body.app_metadata : undefined,
+      userMetadata: isObject(body.user_metadata) ? body.user_metadata : undefined,
+      password: body.password === undefined ? undefined : checkPassword(body.password, config.minimumPasswordLength),
+    };
+    return c.json(publicUser(await updateUser(db, user, changes)));
   });
   admin.delete('/users/:id', async (c) => {
     const user = await findUserById(db, c.req.param('id'));

@@ -221,3 +221,36 @@ export async function consumeOneTimeToken(q: Queryable, token: unknown, type: st
   if (!rows[0]) throw new AuthApiError('otp_expired');
   return rows[0].user_id;
 }
+
+export interface UserChanges {
+  /** Already checked against the password rules. */
+  password?: string;
+  email?: string;
+  /** Merged into the existing metadata, as GoTrue does. */
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+}
+
+/** Applies the changes given and returns the user as it now is (unchanged when there are none). */
+export async function updateUser(db: Database, user: UserRow, changes: UserChanges): Promise<UserRow> {
+  const sets: string[] = [];
+  const params: unknown[] = [user.id];
+  const set = (column: string, value: unknown, merge = false) => {
+    params.push(value);
+    sets.push(merge ? `${column} = ${column} || $${params.length}::jsonb` : `${column} = $${params.length}`);
+  };
+  if (changes.password !== undefined) set('encrypted_password', await hashPassword(changes.password));
+  if (changes.email !== undefined) set('email', changes.email);
+  if (changes.userMetadata) set('raw_user_meta_data', JSON.stringify(changes.userMetadata), true);
+  if (changes.appMetadata) set('raw_app_meta_data', JSON.stringify(changes.appMetadata), true);
+  if (sets.length === 0) return user;
+  try {
+    const { rows } = await db.query<UserRow>(
+      `update auth.users set ${sets.join(', ')}, updated_at = now() where id = $1 returning ${USER_COLUMNS}`,
+      params,
+    );
+    return rows[0]!;
+  } catch (error) {
+    throw databaseError(error);
+  }
+}

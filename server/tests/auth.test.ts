@@ -140,6 +140,22 @@ describe.each([['pglite'], ['postgres']] as const)('auth on %s', (backend) => {
     expect(data.user?.app_metadata.role).toBe('admin');
   });
 
+  it('lets the service role create users and merge their metadata, and no one else', async () => {
+    const admin = stack.service().auth.admin;
+    const email = testEmail('managed');
+    const created = await admin.createUser({ email, password: 'secret123', user_metadata: { username: 'Piper' } });
+    expect(created.error).toBeNull();
+    const updated = await admin.updateUserById(created.data.user!.id, { app_metadata: { role: 'admin' }, user_metadata: { game_id: '#ABCDEFGH2' } });
+    expect(updated.error).toBeNull();
+    expect(updated.data.user?.app_metadata).toMatchObject({ provider: 'email', role: 'admin' });
+    expect(updated.data.user?.user_metadata).toMatchObject({ username: 'Piper', game_id: '#ABCDEFGH2' });
+    const signedIn = await stack.client().auth.signInWithPassword({ email, password: 'secret123' });
+    expect(signedIn.data.user?.app_metadata.role).toBe('admin');
+
+    const asAnon = await stack.client().auth.admin.updateUserById(created.data.user!.id, { app_metadata: { role: 'x' } });
+    expect(asAnon.error?.status).toBe(403);
+  });
+
   it('serves settings and health without a key', async () => {
     const settings = await fetch(`${stack.url}/auth/v1/settings`);
     expect(settings.status).toBe(200);
