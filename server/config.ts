@@ -18,12 +18,19 @@ export interface StackOptions {
   additionalRedirectUrls: string[];
   /** Serve the built app from this folder (undefined: API only). */
   staticDir?: string;
+  /** `[api]` of config.toml: the schemas the Data API exposes and the most rows a read returns. */
+  apiSchemas: string[];
+  apiMaxRows: number | null;
+  /** PGRST_DB_PLAN_ENABLED: answer `Accept: application/vnd.pgrst.plan` with EXPLAIN (off, as on hosted). */
+  apiPlanEnabled: boolean;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@brawlcup.local';
 export const DEFAULT_ADMIN_PASSWORD = 'brawlcup-admin';
 
-type Toml = { auth?: { site_url?: string; additional_redirect_urls?: string[]; jwt_expiry?: number; minimum_password_length?: number } };
+type Toml = {
+  api?: { schemas?: string[]; max_rows?: number };
+  auth?: { site_url?: string; additional_redirect_urls?: string[]; jwt_expiry?: number; minimum_password_length?: number } };
 
 export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): StackOptions {
   const supabaseDir = resolve(root, 'supabase');
@@ -47,5 +54,8 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     siteUrl: env.SITE_URL,
     additionalRedirectUrls: toml.auth?.additional_redirect_urls ?? [],
     staticDir: resolve(root, 'dist'),
+    apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],
+    apiMaxRows: typeof toml.api?.max_rows === 'number' && toml.api.max_rows > 0 ? toml.api.max_rows : null,
+    apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
   };
 }

@@ -5,6 +5,7 @@ import type { Claims } from './auth/jwt.ts';
 import { JwtError } from './auth/jwt.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { RestOptions } from './rest/routes.ts';
 
 export interface ServerConfig {
   /** The origin people and supabase-js reach the stack at, e.g. http://127.0.0.1:3000. */
@@ -18,6 +19,8 @@ export interface ServerConfig {
   jwtExpiry: number;
   /** The supabase/ folder: migrations, seed.sql, config.toml. */
   supabaseDir: string;
+  /** The Data API's `[api]` settings (exposed schemas, max_rows, EXPLAIN); defaults are hosted Supabase's. */
+  api?: RestOptions;
 }
 
 export interface ServerContext {

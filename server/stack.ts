@@ -72,6 +72,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     minimumPasswordLength: options.minimumPasswordLength,
     jwtExpiry: options.jwtExpiry,
     supabaseDir: options.supabaseDir,
+    api: { schemas: options.apiSchemas, maxRows: options.apiMaxRows, planEnabled: options.apiPlanEnabled },
   };
   const ctx: ServerContext = { db, keys, config, mailbox };
   const adminCreated = migrations.fresh

@@ -132,14 +132,14 @@ function resolveEmbed(
     const fk = schema.foreignKeys.find(
       (k) => k.table === from && (k.name === item.name || (k.columns.length === 1 && k.columns[0] === item.name)),
     );
-    if (!fk) throw noRelationship(from, item.name);
+    if (!fk) throw noRelationship(schema.schema, from, item.name);
     target = fk.refTable;
     candidates = relationshipsBetween(schema, from, target).filter((r) => r.kind === 'many-to-one' && r.constraint === fk.name);
   }
   for (const hint of item.hints) {
     candidates = candidates.filter((r) => matchesHint(r, hint));
   }
-  if (candidates.length === 0) throw noRelationship(from, item.name, item.hints);
+  if (candidates.length === 0) throw noRelationship(schema.schema, from, item.name, item.hints);
   if (candidates.length > 1) {
     // A self-referencing key named by its column means the many-to-one side.
     const m2o = candidates.filter((r) => r.kind === 'many-to-one');
@@ -170,45 +170,100 @@ function matchesHint(r: Relationship, hint: string): boolean {
   return referencing.length === 1 && referencing[0] === hint;
 }
 
-function noRelationship(from: string, name: string, hints: string[] = []): ApiError {
+function noRelationship(schemaName: string, from: string, name: string, hints: string[] = []): ApiError {
   const hinted = hints.length ? ` using the hint '${hints.join('!')}'` : '';
   return new ApiError(
     'PGRST200',
     `Could not find a relationship between '${from}' and '${name}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${name}'${hinted} in the schema 'public', but no matches were found.`,
+    `Searched for a foreign key relationship between '${from}' and '${name}'${hinted} in the schema '${schemaName}', but no matches were found.`,
     null,
   );
 }
 
 export function requireTable(schema: SchemaSnapshot, name: string) {
   const table = schema.tables.get(name);
-  if (!table) throw tableNotFound(name);
+  if (!table) throw tableNotFound(name, schema.schema);
   return table;
 }
 
-/** Picks the overload of `name` that takes exactly these named arguments (PostgREST's callable). */
-export function resolveFunction(schema: SchemaSnapshot, name: string, argNames: string[]): Func {
+/** Which overload a call means, and whether the body goes in whole as its one unnamed json argument. */
+export interface ResolvedFunction {
+  fn: Func;
+  positional: boolean;
+}
+
+const JSON_TYPES = new Set(['json', 'jsonb']);
+
+/**
+ * Picks the overload of `name` these named arguments call (PostgREST's findProc): required
+ * parameters must all be given, optional ones may be. A POST with a JSON body falls back to a
+ * function with one json/jsonb parameter, which then takes the whole body. PGRST203 when more than
+ * one fits, PGRST202 (worded as PostgREST words it) when none does.
+ */
+export function resolveFunction(schema: SchemaSnapshot, name: string, argNames: string[], post = false): ResolvedFunction {
   const overloads = schema.functions.get(name) ?? [];
-  const fits = overloads.filter(
-    (f) =>
-      argNames.every((a) => f.args.some((x) => x.name === a)) &&
-      f.args.every((x) => x.hasDefault || argNames.includes(x.name)) &&
-      f.args.every((x) => x.name !== ''),
-  );
-  if (fits.length === 1) return fits[0]!;
-  const signature = `public.${name}(${[...argNames].sort().join(', ')})`;
-  if (fits.length === 0) {
-    throw new ApiError(
-      'PGRST202',
-      `Could not find the function ${signature} in the schema cache`,
-      `Searched for the function ${signature}${argNames.length ? ' with parameters ' + argNames.join(', ') : ' without parameters'}, but no matches were found in the schema cache.`,
-      overloads.length ? `Perhaps you meant to call the function public.${name}(${overloads[0]!.args.map((a) => a.name).join(', ')})` : null,
-    );
-  }
+  const given = new Set(argNames);
+  const matches = (f: Func) => {
+    if (f.args.some((x) => x.name === '')) return false;
+    const required = f.args.filter((x) => !x.hasDefault).map((x) => x.name);
+    return required.every((r) => given.has(r)) && argNames.every((a) => f.args.some((x) => x.name === a));
+  };
+  const named = overloads.filter(matches);
+  if (named.length === 1) return { fn: named[0]!, positional: false };
+  if (named.length > 1) throw ambiguousFunction(schema.schema, name, named);
+  const single = post ? overloads.filter((f) => f.args.length === 1 && JSON_TYPES.has(f.args[0]!.type)) : [];
+  if (single.length === 1) return { fn: single[0]!, positional: single[0]!.args[0]!.name === '' };
+  if (single.length > 1) throw ambiguousFunction(schema.schema, name, single);
+
+  const func = `${schema.schema}.${name}`;
+  const sorted = [...argNames].sort();
+  const withParams = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
   throw new ApiError(
+    'PGRST202',
+    `Could not find the function ${func}${sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`} in the schema cache`,
+    `Searched for the function ${func}${withParams}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    functionHint(schema, name, sorted, overloads),
+  );
+}
+
+function ambiguousFunction(schemaName: string, name: string, candidates: Func[]): ApiError {
+  return new ApiError(
     'PGRST203',
-    `Could not choose the best candidate function between: ${fits.map((f) => `public.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+    `Could not choose the best candidate function between: ${candidates
+      .map((f) => `${schemaName}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+      .join(', ')}`,
     null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   );
+}
+
+/** PostgREST's "Perhaps you meant": the closest overload's parameters, or the closest function name. */
+function functionHint(schema: SchemaSnapshot, name: string, argNames: string[], overloads: Func[]): string | null {
+  const wanted = argNames.join(', ');
+  if (overloads.length > 0) {
+    const best = closest(wanted, overloads.map((f) => f.args.map((a) => a.name).sort().join(', ')));
+    return `Perhaps you meant to call the function ${schema.schema}.${name}(${best})`;
+  }
+  const names = [...schema.functions.keys()];
+  if (names.length === 0) return null;
+  const best = closest(name, names);
+  return best === undefined || distance(best, name) > Math.max(3, name.length / 2) ? null : `Perhaps you meant to call the function ${schema.schema}.${best}`;
+}
+
+function closest(target: string, candidates: string[]): string {
+  return candidates.reduce((best, c) => (distance(c, target) < distance(best, target) ? c : best), candidates[0]!);
+}
+
+/** Levenshtein distance, bounded to the short strings names are. */
+function distance(a: string, b: string): number {
+  if (a.length > 200 || b.length > 200) return Math.abs(a.length - b.length) + 200;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
 }

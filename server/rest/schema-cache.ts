@@ -1,11 +1,15 @@
-// What the Data API knows about the `public` schema: tables, views, columns, keys, foreign keys and
-// functions, read from pg_catalog (PostgREST's SchemaCache). Every name a request uses is checked
+// What the Data API knows about each exposed schema (`[api] schemas` in config.toml): tables, views,
+// columns, keys, foreign keys and functions, read from pg_catalog (PostgREST's SchemaCache). Every name a request uses is checked
 // here before it reaches SQL. Reloaded on `NOTIFY pgrst, 'reload schema'` and on a cache miss.
 import type { Database } from '../db/database.ts';
 
 export interface Column {
   name: string;
   type: string;
+  /** The column's default as SQL (from pg_catalog, never from a request): what `missing=default` applies. */
+  default?: string | null;
+  /** A generated column cannot be written. */
+  generated?: boolean;
 }
 
 export interface Table {
@@ -64,6 +68,8 @@ export interface Relationship {
 }
 
 export interface SchemaSnapshot {
+  /** The schema these names live in. */
+  schema: string;
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   functions: Map<string, Func[]>;
@@ -74,8 +80,15 @@ select json_build_object(
   'name', c.relname,
   'kind', c.relkind::text,
   'columns', coalesce((
-    select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
-    from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::json),
+    select json_agg(json_build_object(
+      'name', a.attname,
+      'type', format_type(a.atttypid, a.atttypmod),
+      'generated', a.attgenerated <> '',
+      'default', case
+        when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+        else pg_get_expr(d.adbin, d.adrelid) end) order by a.attnum)
+    from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]'::json),
   'keys', coalesce((
     select json_agg(json_build_object('primary', k.contype = 'p', 'columns', (
       select json_agg(a.attname order by u.ord)
@@ -84,7 +97,7 @@ select json_build_object(
     from pg_constraint k where k.conrelid = c.oid and k.contype in ('p', 'u')), '[]'::json)
 )::text as doc
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')`;
+where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')`;
 
 const FOREIGN_KEYS_SQL = `
 select json_build_object(
@@ -99,7 +112,7 @@ select json_build_object(
 from pg_constraint k
 join pg_class sc on sc.oid = k.conrelid join pg_namespace sn on sn.oid = sc.relnamespace
 join pg_class tc on tc.oid = k.confrelid join pg_namespace tn on tn.oid = tc.relnamespace
-where k.contype = 'f' and sn.nspname = 'public' and tn.nspname = 'public'`;
+where k.contype = 'f' and sn.nspname = $1 and tn.nspname = $1`;
 
 const FUNCTIONS_SQL = `
 select json_build_object(
@@ -109,7 +122,7 @@ select json_build_object(
   'returnType', format_type(p.prorettype, null),
   'returnTypeKind', t.typtype::text,
   'returnTable', (select rc.relname from pg_class rc join pg_namespace rn on rn.oid = rc.relnamespace
-                  where rc.oid = t.typrelid and rn.nspname = 'public' and rc.relkind in ('r', 'p', 'v', 'm', 'f')),
+                  where rc.oid = t.typrelid and rn.nspname = n.nspname and rc.relkind in ('r', 'p', 'v', 'm', 'f')),
   'compositeColumns', case when t.typrelid <> 0 then (
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
     from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) end,
@@ -123,7 +136,7 @@ select json_build_object(
     from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) i), '[]'::json)
 )::text as doc
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
-where n.nspname = 'public' and p.prokind = 'f' and t.typname not in ('trigger', 'event_trigger')`;
+where n.nspname = $1 and p.prokind = 'f' and t.typname not in ('trigger', 'event_trigger')`;
 
 interface RawFunction {
   name: string;
@@ -137,9 +150,9 @@ interface RawFunction {
   args: { name: string; mode: string; type: string }[];
 }
 
-export async function loadSchema(db: Database): Promise<SchemaSnapshot> {
+export async function loadSchema(db: Database, schema = 'public'): Promise<SchemaSnapshot> {
   const docs = async <T>(sql: string): Promise<T[]> =>
-    (await db.query<{ doc: string }>(sql)).rows.map((r) => JSON.parse(r.doc) as T);
+    (await db.query<{ doc: string }>(sql, [schema])).rows.map((r) => JSON.parse(r.doc) as T);
   const rawTables = await docs<{ name: string; kind: string; columns: Column[]; keys: { primary: boolean; columns: string[] }[] }>(TABLES_SQL);
   const foreignKeys = await docs<ForeignKey>(FOREIGN_KEYS_SQL);
   const rawFunctions = await docs<RawFunction>(FUNCTIONS_SQL);
@@ -179,7 +192,7 @@ export async function loadSchema(db: Database): Promise<SchemaSnapshot> {
     list.push(func);
     functions.set(f.name, list);
   }
-  return { tables, foreignKeys, functions };
+  return { schema, tables, foreignKeys, functions };
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -242,23 +255,35 @@ export function relationshipsBetween(schema: SchemaSnapshot, source: string, tar
   return found;
 }
 
-/** Holds the current snapshot; loads it on first use, reloads on demand (one load at a time). */
+/** Holds the current snapshots, one per exposed schema; loads on first use, reloads on demand (one load at a time). */
 export class SchemaCache {
-  private snapshot?: SchemaSnapshot;
-  private loading?: Promise<SchemaSnapshot>;
+  private snapshots?: Map<string, SchemaSnapshot>;
+  private loading?: Promise<Map<string, SchemaSnapshot>>;
   private stopListening?: () => Promise<void>;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    readonly schemas: string[] = ['public'],
+  ) {}
 
-  async get(): Promise<SchemaSnapshot> {
-    if (this.snapshot) return this.snapshot;
-    return this.reload();
+  async get(schema = this.schemas[0]!): Promise<SchemaSnapshot> {
+    const snapshots = this.snapshots ?? (await this.load());
+    return snapshots.get(schema)!;
   }
 
-  /** Reads pg_catalog again. Concurrent callers share one load. */
-  reload(): Promise<SchemaSnapshot> {
-    this.loading ??= loadSchema(this.db)
-      .then((s) => (this.snapshot = s))
+  /** Reads pg_catalog again and returns the schema's snapshot. */
+  async reload(schema = this.schemas[0]!): Promise<SchemaSnapshot> {
+    return (await this.load()).get(schema)!;
+  }
+
+  /** Concurrent callers share one load of every exposed schema. */
+  private load(): Promise<Map<string, SchemaSnapshot>> {
+    this.loading ??= (async () => {
+      const loaded = new Map<string, SchemaSnapshot>();
+      for (const schema of this.schemas) loaded.set(schema, await loadSchema(this.db, schema));
+      return loaded;
+    })()
+      .then((s) => (this.snapshots = s))
       .finally(() => (this.loading = undefined));
     return this.loading;
   }
