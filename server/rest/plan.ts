@@ -231,6 +231,7 @@ function ambiguousFunction(schemaName: string, name: string, candidates: Func[])
     'PGRST203',
     `Could not choose the best candidate function between: ${candidates
       .map((f) => `${schemaName}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+      .sort()
       .join(', ')}`,
     null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
