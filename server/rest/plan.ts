@@ -8,7 +8,16 @@ import { relationshipsBetween, type Column, type Func, type Relationship, type S
 export type Projection =
   | { kind: 'column'; column: string; output: string; cast?: string; aggregate?: Aggregate }
   | { kind: 'count'; output: string }
-  | { kind: 'embed'; output: string; node: ReadNode; relationship: Relationship; inner: boolean; spread: boolean };
+  | {
+      kind: 'embed';
+      output: string;
+      node: ReadNode;
+      relationship: Relationship;
+      inner: boolean;
+      spread: boolean;
+      /** `users()`: joined for filtering, left out of the output. */
+      hidden: boolean;
+    };
 
 export type PlannedCondition =
   | { kind: 'filter'; column: string; negate: boolean; predicate: Extract<Condition, { kind: 'filter' }>['predicate'] }
@@ -23,6 +32,8 @@ export interface ReadNode {
   /** The relation embeds start from (a function's result uses its row type's table). */
   embedSource?: string;
   columns: Map<string, Column>;
+  /** Computed fields used at this level: the name and the function that computes it from the row. */
+  computed: Map<string, string>;
   /** SQL alias, unique in the statement: pgrst_1, pgrst_2, ... */
   alias: string;
   projection: Projection[];
@@ -47,17 +58,28 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
   const planLevel = (source: PlanInput, select: SelectItem[], path: string): ReadNode => {
     usedPaths.add(path);
     const columns = new Map(source.columns.map((c) => [c.name, c]));
+    const computedFields = schema.tables.get(source.embedSource ?? source.relation)?.computed ?? new Map<string, Func>();
     const node: ReadNode = {
       relation: source.relation,
       embedSource: source.embedSource,
       columns,
+      computed: new Map(),
       alias: nextAlias(),
       projection: [],
       conditions: [],
       order: [],
     };
     const requireColumn = (name: string) => {
-      if (!columns.has(name)) throw columnNotFound(source.relation, name);
+      if (columns.has(name)) return;
+      const fn = computedFields.get(name);
+      if (!fn) throw columnNotFound(source.relation, name);
+      node.computed.set(name, fn.name);
+    };
+    const outputs = new Set<string>();
+    const claimOutput = (name: string) => {
+      // Two embeds under one name would be two lateral joins with one alias: Postgres refuses that.
+      if (outputs.has(name)) throw new ApiError('42712', `table name "${name}" specified more than once`, null, null, 400);
+      outputs.add(name);
     };
     for (const item of select) {
       if (item.kind === 'star') {
@@ -77,11 +99,10 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
         const { relationship, target } = resolveEmbed(schema, source, item);
         const targetTable = schema.tables.get(target)!;
         const output = item.alias ?? item.name;
-        if (item.spread && !relationship.toOne) {
-          throw parseError('select parameter', item.name, `A spread operation on '${item.name}' is only possible if it is a to-one relationship`);
-        }
+        claimOutput(output);
         const child = planLevel({ relation: target, columns: targetTable.columns, embedSource: target }, item.select, path ? `${path}.${output}` : output);
-        node.projection.push({ kind: 'embed', output, node: child, relationship, inner: item.inner, spread: item.spread });
+        const hidden = item.select.length === 0 && !item.spread;
+        node.projection.push({ kind: 'embed', output, node: child, relationship, inner: item.inner, spread: item.spread, hidden });
       }
     }
     const params: LevelParams | undefined = query.levels.get(path);
@@ -125,16 +146,26 @@ function resolveEmbed(
   const from = source.embedSource ?? source.relation;
   let target = item.name;
   let candidates: Relationship[];
+  const computed = (schema.functions.get(item.name) ?? []).filter((f) => f.argTable === from && f.returnTable && f.returns === 'composite');
   if (schema.tables.has(item.name)) {
     candidates = relationshipsBetween(schema, from, item.name);
+  } else if (computed.length > 0) {
+    // `select=id,messages:get_messages(*)`: a function of the row returning rows of another table.
+    target = computed[0]!.returnTable!;
+    candidates = relationshipsBetween(schema, from, target).filter((r) => r.kind === 'computed' && r.function === item.name);
   } else {
-    // `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: embed by column or constraint.
+    // `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: embed by column or constraint,
+    // from either side of the key.
     const fk = schema.foreignKeys.find(
       (k) => k.table === from && (k.name === item.name || (k.columns.length === 1 && k.columns[0] === item.name)),
     );
-    if (!fk) throw noRelationship(schema.schema, from, item.name);
-    target = fk.refTable;
-    candidates = relationshipsBetween(schema, from, target).filter((r) => r.kind === 'many-to-one' && r.constraint === fk.name);
+    const referencing = fk ? undefined : schema.foreignKeys.find((k) => k.refTable === from && k.name === item.name);
+    if (!fk && !referencing) throw noRelationship(schema.schema, from, item.name);
+    target = fk ? fk.refTable : referencing!.table;
+    const constraint = (fk ?? referencing)!.name;
+    candidates = relationshipsBetween(schema, from, target).filter(
+      (r) => r.constraint === constraint && (fk ? r.kind === 'many-to-one' : r.kind !== 'many-to-one' && !r.junction),
+    );
   }
   for (const hint of item.hints) {
     candidates = candidates.filter((r) => matchesHint(r, hint));

@@ -21,6 +21,8 @@ export interface Table {
   primaryKey: string[];
   /** Primary key and unique constraints: what makes a foreign key one-to-one. */
   uniques: string[][];
+  /** Computed fields: scalar functions taking this table's row, selected, filtered and ordered like columns. */
+  computed: Map<string, Func>;
 }
 
 export interface ForeignKey {
@@ -52,11 +54,15 @@ export interface Func {
   /** When the result is the row type of a table of the cache: embedding works from it. */
   returnTable?: string;
   volatility: 'i' | 's' | 'v';
+  /** The table whose row type the function's only argument is: a computed field or relationship of it. */
+  argTable?: string;
+  /** `ROWS 1` on a set-returning function: a computed relationship that is to-one. */
+  singleRow?: boolean;
 }
 
 /** How an embedded resource joins its parent: `target.targetColumns = source.sourceColumns`. */
 export interface Relationship {
-  kind: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  kind: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many' | 'computed';
   source: string;
   target: string;
   constraint: string;
@@ -65,6 +71,8 @@ export interface Relationship {
   toOne: boolean;
   /** many-to-many: the junction table and its columns towards source and target. */
   junction?: { table: string; sourceColumns: string[]; targetColumns: string[]; constraints: [string, string] };
+  /** computed: the function that takes the source row and returns the target rows. */
+  function?: string;
 }
 
 export interface SchemaSnapshot {
@@ -127,6 +135,10 @@ select json_build_object(
     select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
     from pg_attribute a where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) end,
   'defaults', p.pronargdefaults,
+  'rows', p.prorows,
+  'argTable', (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+               where p.pronargs = 1 and at.oid = p.proargtypes[0] and ac.relnamespace = n.oid
+                 and ac.relkind in ('r', 'p', 'v', 'm', 'f')),
   'args', coalesce((
     select json_agg(json_build_object(
       'name', coalesce(p.proargnames[i], ''),
@@ -147,7 +159,46 @@ interface RawFunction {
   returnTable: string | null;
   compositeColumns: Column[] | null;
   defaults: number;
+  rows: number;
+  argTable: string | null;
   args: { name: string; mode: string; type: string }[];
+}
+
+/**
+ * View columns and the base-table columns they read, for relationships through views. Only a view
+ * column with the same name as the base column it reads counts (PostgREST also follows renames).
+ */
+const VIEW_COLUMNS_SQL = `
+select json_build_object('view', v.relname, 'table', t.relname, 'columns', json_agg(distinct a.attname))::text as doc
+from pg_class v
+join pg_namespace vn on vn.oid = v.relnamespace
+join pg_rewrite r on r.ev_class = v.oid
+join pg_depend d on d.objid = r.oid and d.classid = 'pg_rewrite'::regclass and d.refclassid = 'pg_class'::regclass and d.refobjsubid > 0
+join pg_class t on t.oid = d.refobjid and t.oid <> v.oid
+join pg_namespace tn on tn.oid = t.relnamespace
+join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
+where vn.nspname = $1 and tn.nspname = $1 and v.relkind in ('v', 'm')
+  and exists (select 1 from pg_attribute va where va.attrelid = v.oid and va.attname = a.attname and not va.attisdropped)
+group by v.relname, t.relname`;
+
+/** The foreign keys a view has through its base tables: each key whose columns the view shows under their names. */
+function viewForeignKeys(foreignKeys: ForeignKey[], viewColumns: { view: string; table: string; columns: string[] }[]): ForeignKey[] {
+  const derived: ForeignKey[] = [];
+  const shows = (cols: string[], exposed: string[]) => cols.every((c) => exposed.includes(c));
+  const sides = (table: string) => [{ name: table, exposed: null as string[] | null }].concat(
+    viewColumns.filter((v) => v.table === table).map((v) => ({ name: v.view, exposed: v.columns })),
+  );
+  for (const fk of foreignKeys) {
+    for (const from of sides(fk.table)) {
+      if (from.exposed && !shows(fk.columns, from.exposed)) continue;
+      for (const to of sides(fk.refTable)) {
+        if (to.exposed && !shows(fk.refColumns, to.exposed)) continue;
+        if (!from.exposed && !to.exposed) continue;
+        derived.push({ ...fk, table: from.name, refTable: to.name });
+      }
+    }
+  }
+  return derived;
 }
 
 export async function loadSchema(db: Database, schema = 'public'): Promise<SchemaSnapshot> {
@@ -156,6 +207,8 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
   const rawTables = await docs<{ name: string; kind: string; columns: Column[]; keys: { primary: boolean; columns: string[] }[] }>(TABLES_SQL);
   const foreignKeys = await docs<ForeignKey>(FOREIGN_KEYS_SQL);
   const rawFunctions = await docs<RawFunction>(FUNCTIONS_SQL);
+  const viewColumns = await docs<{ view: string; table: string; columns: string[] }>(VIEW_COLUMNS_SQL);
+  foreignKeys.push(...viewForeignKeys(foreignKeys, viewColumns));
 
   const tables = new Map<string, Table>();
   for (const t of rawTables) {
@@ -166,7 +219,18 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
       columnsByName: new Map(t.columns.map((c) => [c.name, c])),
       primaryKey: t.keys.find((k) => k.primary)?.columns ?? [],
       uniques: t.keys.map((k) => k.columns),
+      computed: new Map(),
     });
+  }
+  // A view is unique on what its base table is unique on, where it shows those columns.
+  for (const v of viewColumns) {
+    const view = tables.get(v.view);
+    const base = tables.get(v.table);
+    if (!view || !base) continue;
+    for (const unique of base.uniques) if (unique.every((c) => v.columns.includes(c))) view.uniques.push(unique);
+    if (view.primaryKey.length === 0 && base.primaryKey.length && base.primaryKey.every((c) => v.columns.includes(c))) {
+      view.primaryKey = base.primaryKey;
+    }
   }
 
   const functions = new Map<string, Func[]>();
@@ -185,7 +249,10 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
       columns: f.compositeColumns ?? outputs.map((a) => ({ name: a.name, type: a.type })),
       returnTable: f.returnTable ?? undefined,
       volatility: f.volatility,
+      argTable: f.argTable ?? undefined,
+      singleRow: f.setof && f.rows === 1,
     };
+    if (func.argTable && func.returns === 'scalar' && !func.setof) tables.get(func.argTable)?.computed.set(func.name, func);
     // A record without OUT parameters cannot be called without a column list: not exposed.
     if (f.returnType === 'record' && outputs.length === 0) continue;
     const list = functions.get(f.name) ?? [];
@@ -224,6 +291,14 @@ export function relationshipsBetween(schema: SchemaSnapshot, source: string, tar
         targetColumns: fk.columns,
         toOne: oneToOne,
       });
+    }
+  }
+  // Computed relationships: a function of the source row returning rows of the target.
+  for (const list of schema.functions.values()) {
+    for (const f of list) {
+      if (f.argTable !== source || f.returnTable !== target || f.returns !== 'composite') continue;
+      const toOne = !f.setof || !!f.singleRow;
+      found.push({ kind: 'computed', source, target, constraint: f.name, sourceColumns: [], targetColumns: [], toOne, function: f.name });
     }
   }
   // Many-to-many through a junction whose foreign keys to both sides are part of its primary key.

@@ -26,14 +26,20 @@ function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
-function condition(c: PlannedCondition, alias: string, params: Params, embedBody: (output: string) => string): string {
+/** A column of a level as SQL: the row's column, or a computed field's function applied to the row. */
+function columnRef(node: ReadNode, column: string, params: Params): string {
+  const fn = node.computed.get(column);
+  return fn ? `${params.qualified(fn)}(${node.alias})` : `${node.alias}.${ident(column)}`;
+}
+
+function condition(c: PlannedCondition, node: ReadNode, params: Params, embedBody: (output: string) => string): string {
   if (c.kind === 'embedded') return `${embedBody(c.output)} is ${c.isNull ? '' : 'not '}null`;
   if (c.kind === 'logic') {
-    const parts = c.children.map((x) => condition(x, alias, params, embedBody));
+    const parts = c.children.map((x) => condition(x, node, params, embedBody));
     const joined = `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
     return c.negate ? `not ${joined}` : joined;
   }
-  const col = `${alias}.${ident(c.column)}`;
+  const col = columnRef(node, c.column, params);
   const p = c.predicate;
   let sql: string;
   switch (p.op) {
@@ -65,10 +71,10 @@ function condition(c: PlannedCondition, alias: string, params: Params, embedBody
   return c.negate ? `not (${sql})` : sql;
 }
 
-function orderBy(terms: OrderTerm[], alias: string): string {
+function orderBy(terms: OrderTerm[], node: ReadNode, params: Params): string {
   if (terms.length === 0) return '';
   return ` order by ${terms
-    .map((t) => `${alias}.${ident(t.column)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`)
+    .map((t) => `${columnRef(node, t.column, params)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`)
     .join(', ')}`;
 }
 
@@ -99,7 +105,7 @@ export function buildLevel(node: ReadNode, params: Params): LevelSql {
 
   for (const p of node.projection) {
     if (p.kind === 'column') {
-      const expr = `${a}.${ident(p.column)}${p.cast ? '::' + p.cast : ''}`;
+      const expr = `${columnRef(node, p.column, params)}${p.cast ? '::' + p.cast : ''}`;
       if (p.aggregate) {
         aggregated = true;
         columnsOut.push(`${p.aggregate}(${expr}) as ${ident(p.output)}`);
@@ -114,19 +120,23 @@ export function buildLevel(node: ReadNode, params: Params): LevelSql {
       const embedded = buildEmbed(p, a, params);
       joins.push({ sql: embedded.join, filtering: p.inner, output: p.output });
       if (p.spread) {
-        for (const name of embedded.outputs) columnsOut.push(`${embedded.lateral}.${ident(name)} as ${ident(name)}`);
+        // A spread to-many gives each column as an array of the related rows' values.
+        const value = (name: string) =>
+          p.relationship.toOne ? `${embedded.lateral}.${ident(name)}` : `coalesce(${embedded.lateral}.${ident(name)}, '[]'::json)`;
+        for (const name of embedded.outputs) columnsOut.push(`${value(name)} as ${ident(name)}`);
         groupable.push(...embedded.outputs.map((name) => `${embedded.lateral}.${ident(name)}`));
+        if (p.inner && !p.relationship.toOne) where.push(`${embedded.lateral}.pgrst_count > 0`);
       } else {
         const body = `${embedded.lateral}.body`;
         embedBodies.set(p.output, body);
-        columnsOut.push(`${p.relationship.toOne ? body : `coalesce(${body}, '[]'::json)`} as ${ident(p.output)}`);
+        if (!p.hidden) columnsOut.push(`${p.relationship.toOne ? body : `coalesce(${body}, '[]'::json)`} as ${ident(p.output)}`);
         if (p.inner) where.push(`${body} is not null`);
       }
     }
   }
   const embedBody = (output: string) => embedBodies.get(output)!;
   for (const c of node.conditions) {
-    where.push(condition(c, a, params, embedBody));
+    where.push(condition(c, node, params, embedBody));
     if (c.kind === 'embedded') for (const j of joins) if (j.output === c.output) j.filtering = true;
   }
   return {
@@ -135,7 +145,7 @@ export function buildLevel(node: ReadNode, params: Params): LevelSql {
     filteringJoins: joins.filter((j) => j.filtering).map((j) => j.sql).join(' '),
     where: where.length ? ` where ${where.join(' and ')}` : '',
     groupBy: aggregated && groupable.length ? ` group by ${groupable.join(', ')}` : '',
-    orderBy: orderBy(node.order, a),
+    orderBy: orderBy(node.order, node, params),
     limitOffset: limitOffset(node.limit, node.offset, params),
   };
 }
@@ -148,7 +158,11 @@ function buildEmbed(p: Extract<Projection, { kind: 'embed' }>, parentAlias: stri
   const level = buildLevel(child, params);
   let from = `${params.qualified(child.relation)} ${c}`;
   let joinCondition: string[];
-  if (r.junction) {
+  if (r.function) {
+    // A computed relationship: the function takes the parent row and returns the related rows.
+    from = `${params.qualified(r.function)}(${parentAlias}) ${c}`;
+    joinCondition = ['true'];
+  } else if (r.junction) {
     const j = `${c}_j`;
     from += ` join ${params.qualified(r.junction.table)} ${j} on ${r.junction.targetColumns
       .map((col, i) => `${j}.${ident(col)} = ${c}.${ident(r.targetColumns[i]!)}`)
@@ -161,7 +175,9 @@ function buildEmbed(p: Extract<Projection, { kind: 'embed' }>, parentAlias: stri
   const select = `select ${level.projection} from ${from} ${level.joins}${where}${level.groupBy}${level.orderBy}${level.limitOffset}`;
   if (p.spread) {
     const outputs = outputNames(child);
-    return { lateral, outputs, join: `${p.inner ? 'inner' : 'left'} join lateral (${select}) ${lateral} on true` };
+    if (r.toOne) return { lateral, outputs, join: `${p.inner ? 'inner' : 'left'} join lateral (${select}) ${lateral} on true` };
+    const arrays = outputs.map((name) => `json_agg(pgrst_r.${ident(name)}) as ${ident(name)}`);
+    return { lateral, outputs, join: `left join lateral (select ${[...arrays, 'count(*) as pgrst_count'].join(', ')} from (${select}) pgrst_r) ${lateral} on true` };
   }
   const agg = r.toOne ? `row_to_json(pgrst_r)::json` : `json_agg(pgrst_r)::json`;
   return { lateral, outputs: [], join: `left join lateral (select ${agg} as body from (${select}) pgrst_r) ${lateral} on true` };

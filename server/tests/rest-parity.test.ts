@@ -258,3 +258,87 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
     });
   });
 });
+
+describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s', (backend) => {
+  let stack: TestStack;
+  let anon: SupabaseClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE, postgres: backend === 'postgres' });
+    anon = stack.client();
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  it('selects, filters and orders on a computed field, and leaves it out of *', async () => {
+    const { data, error } = await anon.from('teams').select('name, member_count').gt('member_count', 0).order('member_count', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', member_count: 2 },
+      { name: 'Blue', member_count: 1 },
+    ]);
+    const star = await anon.from('members').select('*, label').eq('id', 2).single();
+    expect(star.data).toEqual({ id: 2, team_id: 1, captain_of: null, name: 'Colt', label: 'Colt #2' });
+  });
+
+  it('embeds a computed relationship (a function of the row returning other rows)', async () => {
+    const { data, error } = await anon.from('teams').select('name, players:roster(name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', players: [{ name: 'Shelly' }, { name: 'Colt' }] },
+      { name: 'Blue', players: [{ name: 'Poco' }] },
+      { name: 'Empty', players: [] },
+    ]);
+  });
+
+  it('embeds through views, both ways, using the base tables\' keys', async () => {
+    const up = await anon.from('member_view').select('name, team_view(name)').order('id');
+    expect(up.error).toBeNull();
+    expect(up.data).toEqual([
+      { name: 'Shelly', team_view: { name: 'Red' } },
+      { name: 'Colt', team_view: { name: 'Red' } },
+      { name: 'Poco', team_view: { name: 'Blue' } },
+    ]);
+    const down = await anon.from('team_view').select('name, member_view(name)').eq('id', 2);
+    expect(down.data).toEqual([{ name: 'Blue', member_view: [{ name: 'Poco' }] }]);
+    const mixed = await anon.from('member_view').select('name, teams!members_team_id_fkey(name)').eq('id', 3).single();
+    expect(mixed.data).toEqual({ name: 'Poco', teams: { name: 'Blue' } });
+  });
+
+  it('embeds by a foreign key name from the referenced side', async () => {
+    const { data, error } = await anon.from('teams').select('name, captains:members_captain_of_fkey(name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', captains: [{ name: 'Shelly' }] },
+      { name: 'Blue', captains: [{ name: 'Poco' }] },
+      { name: 'Empty', captains: [] },
+    ]);
+  });
+
+  it('spreads a to-many embed into arrays', async () => {
+    const { data, error } = await anon.from('teams').select('name, ...members!members_team_id_fkey(member_names:name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', member_names: ['Shelly', 'Colt'] },
+      { name: 'Blue', member_names: ['Poco'] },
+      { name: 'Empty', member_names: [] },
+    ]);
+  });
+
+  it('leaves an empty embed out of the output while it still filters', async () => {
+    const { data, error } = await anon
+      .from('teams')
+      .select('name, members!members_team_id_fkey()')
+      .eq('members.name', 'Poco')
+      .not('members', 'is', null);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Blue' }]);
+  });
+
+  it('refuses two embeds under one name (42712)', async () => {
+    const { error, status } = await anon.from('teams').select('name, members!members_team_id_fkey(name), members!members_captain_of_fkey(name)');
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '42712', message: 'table name "members" specified more than once' });
+  });
+});
