@@ -4,7 +4,8 @@
 // (array bodies), and what a rotated refresh token does when replayed past the reuse interval.
 // Usage: npx tsx bench/security/auth-limits.ts [--seconds 60] [--concurrency 4]
 import { parseArgs } from 'node:util';
-import { startTestStack, testEmail, type TestStack } from '../../server/tests/helpers.ts';
+import { ROOT, startTestStack, testEmail, type TestStack } from '../../server/tests/helpers.ts';
+import { readOptions } from '../../server/config.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,7 +56,8 @@ function report(label: string, o: Outcome, unit = 'accepted') {
 }
 
 async function main() {
-  const stack: TestStack = await startTestStack();
+  // The limits `npm start` applies (supabase/config.toml), not the test stacks' "off".
+  const stack: TestStack = await startTestStack({ rateLimits: readOptions({}, ROOT).rateLimits });
   const anon = stack.ctx.keys.anonKey;
   const auth = (path: string, body: unknown) =>
     fetch(`${stack.url}/auth/v1${path}`, {

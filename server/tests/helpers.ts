@@ -74,6 +74,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const stack = await startStack({
     ...base,
     staticDir: undefined,
+    // Every test file signs up and in from 127.0.0.1: limits only where a test asks for them.
+    rateLimits: undefined,
     ...options,
     port: options.port ?? 0,
     host: '127.0.0.1',
