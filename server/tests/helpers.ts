@@ -45,9 +45,10 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   };
 }
 
-export function makeClient(url: string, key: string): SupabaseClient {
+export function makeClient(url: string, key: string, headers: Record<string, string> = {}): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers },
     realtime: { transport: WebSocket as never },
   });
 }
