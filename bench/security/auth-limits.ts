@@ -1,7 +1,7 @@
 // How much can one attacker do from one IP address? Starts a local stack on loopback (PGlite) with
 // supabase/config.toml's settings and prints, for a fixed window each: wrong passwords accepted on one
 // account, recovery mails actually sent to one address, sign-ups accepted, contact rows written
-// (array bodies), and what a rotated refresh token does when replayed past the reuse interval.
+// (array bodies and single messages), and what a rotated refresh token does when replayed past the reuse interval.
 // Usage: npx tsx bench/security/auth-limits.ts [--seconds 60] [--concurrency 4]
 import { parseArgs } from 'node:util';
 import { ROOT, startTestStack, testEmail, type TestStack } from '../../server/tests/helpers.ts';
@@ -120,6 +120,17 @@ async function main() {
     const written = Number(after[0]!.n) - Number(before[0]!.n);
     report(`contact requests (${CONTACT_ROWS_PER_REQUEST}-row array bodies)`, contact);
     console.log(`${'  contact rows written'.padEnd(44)} ${String(written).padStart(7)} rows     in ${WINDOW_MS / 1000} s (${perMinute(written)}/min)`);
+
+    const single = await hammer(async (i) => {
+      const r = await fetch(`${stack.url}/rest/v1/contact_messages`, {
+        method: 'POST',
+        headers: { apikey: anon, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ email: 'spam@example.com', subject: `One ${i}`, message: 'Buy now' }),
+      });
+      await r.arrayBuffer();
+      return { accepted: r.status < 300, status: r.status };
+    });
+    report('contact requests (one message each)', single);
 
     // Refresh-token reuse: rotate once, wait past the reuse interval, replay the old token.
     const session = (await (await auth('/token?grant_type=password', { email: victim, password: 'correct-horse' })).json()) as {
