@@ -3,7 +3,7 @@
 // (role and request.jwt.claims set locally, so RLS decides) -> response.
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { asCaller, callerFromHeaders, type ServerContext } from '../context.ts';
+import { asCaller, callerFromRequest, type ServerContext } from '../context.ts';
 import {
   ApiError,
   STALE_CACHE_CODES,
@@ -27,6 +27,8 @@ import {
   type ResponseShape,
 } from './sql.ts';
 import type { Queryable } from '../db/database.ts';
+import { isObject } from '../shared/http.ts';
+import { logError } from '../shared/log.ts';
 
 /** What a request asks for, read once from the HTTP request. */
 interface ApiRequest {
@@ -109,10 +111,7 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
     let signedIn = false;
     try {
       listening ??= cache.listen().catch(() => {});
-      const caller = await callerFromHeaders(ctx.keys, {
-        authorization: c.req.header('authorization'),
-        apikey: c.req.header('apikey'),
-      });
+      const caller = await callerFromRequest(ctx, c);
       signedIn = caller.role !== 'anon';
       const request = await readRequest(c, target, options);
       const prepared = await withFreshSchema(cache, request.schema, (schema) => prepare(schema, request, options));
@@ -134,7 +133,7 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
       const code = (error as { code?: unknown })?.code;
       if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
       const { status, body } = toErrorResponse(error, signedIn);
-      if (status === 500 && !(error instanceof ApiError)) console.error('[rest] unhandled error', error);
+      if (status === 500 && !(error instanceof ApiError)) logError('rest', 'unhandled error', error);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE } });
     }
   };
@@ -197,8 +196,6 @@ function parseJsonBody(text: string | undefined): unknown {
     throw invalidBody(error instanceof Error ? error.message : null);
   }
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Runs the statement and applies the checks that undo it: one object asked for, max-affected. */
 async function run(tx: Queryable, prepared: Prepared, request: ApiRequest, maxRows: number | null): Promise<ResultRow> {
