@@ -1,6 +1,6 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
@@ -13,7 +13,7 @@ import {
   useDeleteTournament,
 } from '../api/delete-tournament';
 import { loadChunk } from '@/lib/chunk';
-import { TournamentGrid } from './tournament-grid';
+import { TournamentGrid, tournamentCardId } from './tournament-grid';
 
 // The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
 // list load when first asked for, which keeps the route's first download inside its budget.
@@ -36,6 +36,16 @@ export function AdminDashboard() {
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState<AdminTournament | null>(null);
   const remove = useDeleteTournament();
+  // The grid card to continue from once the form or team list closes (its button was replaced),
+  // as soon as the card is on screen: a new tournament's card arrives with the refetch.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!returnTo || view.kind !== 'grid') return;
+    const card = document.getElementById(tournamentCardId(returnTo));
+    if (!card) return;
+    card.focus();
+    setReturnTo(null);
+  }, [returnTo, view.kind, tournaments]);
 
   const openCreate = () => {
     setNotice(null);
@@ -109,16 +119,28 @@ export function AdminDashboard() {
           <TournamentForm
             key={view.editing?.id ?? 'new'}
             tournament={view.editing}
-            onCancel={openGrid}
-            onSaved={(_saved, mode) => {
+            onCancel={() => {
+              if (view.editing) setReturnTo(view.editing.id);
+              openGrid();
+            }}
+            onSaved={(saved, mode) => {
               setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
+              setReturnTo(saved.id);
               setView({ kind: 'grid' });
               void refetch();
             }}
           />
         )}
 
-        {view.kind === 'teams' && teamsOf && <TeamList tournament={teamsOf} onClose={openGrid} />}
+        {view.kind === 'teams' && teamsOf && (
+          <TeamList
+            tournament={teamsOf}
+            onClose={() => {
+              setReturnTo(teamsOf.id);
+              openGrid();
+            }}
+          />
+        )}
       </Suspense>
 
       {view.kind === 'grid' &&
@@ -158,10 +180,11 @@ export function AdminDashboard() {
             </Text>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting}>
+            {/* Cancel has the focus: a reflexive Enter must not delete a tournament and its teams. */}
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting} data-autofocus>
               Cancel
             </Button>
-            <Button color="red.9" loading={remove.deleting} onClick={confirmDelete} data-autofocus>
+            <Button color="red.9" loading={remove.deleting} onClick={confirmDelete}>
               Delete
             </Button>
           </Group>
