@@ -164,32 +164,35 @@ export function AdminDashboard() {
           />
         ))}
 
-      <Modal
-        opened={confirming !== null}
-        onClose={() => !remove.deleting && setConfirming(null)}
-        title="Delete tournament"
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>{DELETE_CONFIRM_MESSAGE}</Text>
-          {confirming && (
-            <Text size="sm" c="dimmed">
-              {confirming.name} and all its teams will be removed.
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            {/* Cancel has the focus: a reflexive Enter must not delete a tournament and its teams. */}
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting} data-autofocus>
-              Cancel
-            </Button>
-            <Button color="red.9" loading={remove.deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Built from its parts for a <div> header: Modal's own <header> would be a second banner landmark. */}
+      <Modal.Root opened={confirming !== null} onClose={() => !remove.deleting && setConfirming(null)} centered radius="lg">
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title>Delete tournament</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Stack gap="md">
+              <Text>{DELETE_CONFIRM_MESSAGE}</Text>
+              {confirming && (
+                <Text size="sm" c="dimmed">
+                  {confirming.name} and all its teams will be removed.
+                </Text>
+              )}
+              <Group justify="flex-end" gap="sm">
+                {/* Cancel has the focus: a reflexive Enter must not delete a tournament and its teams. */}
+                <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting} data-autofocus>
+                  Cancel
+                </Button>
+                <Button color="red.9" loading={remove.deleting} onClick={confirmDelete}>
+                  Delete
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </Stack>
   );
 }
