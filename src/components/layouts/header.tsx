@@ -3,7 +3,7 @@
 // (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
 // links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
 import { useEffect, useId, useState } from 'react';
-import { ActionIcon, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import {
   IconAddressBook,
@@ -66,18 +66,17 @@ export function Header() {
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>BrawlCup</span>
         </Link>
-        <ActionIcon
-          hiddenFrom="md"
-          variant="subtle"
-          color="gray"
-          size="xl"
+        {/* A plain button: Mantine's ActionIcon (and its Loader) would weigh on every signed-in screen. */}
+        <button
+          type="button"
+          className={classes.menuButton}
           aria-label="Menu"
           aria-expanded={menuOpen}
           aria-controls={navId}
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <IconX size={24} aria-hidden /> : <IconMenu2 size={24} aria-hidden />}
-        </ActionIcon>
+        </button>
         <nav id={navId} aria-label="Main" className={classes.links} data-open={menuOpen || undefined}>
           <HeaderLink to={paths.home} label="Tournaments" icon={IconTournament} />
           <HeaderLink to={paths.myTournaments} label="My Tournaments" icon={IconTrophy} />
