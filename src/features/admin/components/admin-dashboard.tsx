@@ -1,6 +1,6 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
@@ -39,6 +39,7 @@ export function AdminDashboard() {
   // The grid card to continue from once the form or team list closes (its button was replaced),
   // as soon as the card is on screen: a new tournament's card arrives with the refetch.
   const [returnTo, setReturnTo] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!returnTo || view.kind !== 'grid') return;
     const card = document.getElementById(tournamentCardId(returnTo));
@@ -81,6 +82,7 @@ export function AdminDashboard() {
         </div>
         <Group gap="sm">
           <Button
+            ref={addButton}
             leftSection={<IconPlus size={16} aria-hidden />}
             variant={view.kind === 'form' && !view.editing ? 'filled' : 'light'}
             aria-pressed={view.kind === 'form' && !view.editing}
@@ -121,6 +123,7 @@ export function AdminDashboard() {
             tournament={view.editing}
             onCancel={() => {
               if (view.editing) setReturnTo(view.editing.id);
+              else addButton.current?.focus();
               openGrid();
             }}
             onSaved={(saved, mode) => {
