@@ -34,6 +34,9 @@ export interface StackOptions {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@brawlcup.local';
 export const DEFAULT_ADMIN_PASSWORD = 'brawlcup-admin';
+/** The sample players supabase/seed.sql creates on a fresh database (the first of eight) and their password. */
+export const SAMPLE_PLAYER_EMAIL = 'nova.strike@example.com';
+export const SAMPLE_PLAYER_PASSWORD = 'brawlcup-player';
 
 type Toml = {
   api?: { schemas?: string[]; max_rows?: number };

@@ -2,7 +2,7 @@
 // Supabase (Auth, Data API, Realtime, mailbox, studio) on PGlite or DATABASE_URL's Postgres.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readOptions, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config.ts';
+import { readOptions, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from './config.ts';
 import { startStack, type StartOptions } from './stack.ts';
 import { MigrationError } from './db/migrate.ts';
 import { DataDirBusyError } from './db/lock.ts';
@@ -69,6 +69,7 @@ BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
         anon key: ${ctx.keys.anonKey}
 service_role key: ${ctx.keys.serviceRoleKey}
    Administrator: ${options.adminEmail} / ${options.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}${adminNote}
+  Sample players: ${SAMPLE_PLAYER_EMAIL} and seven more in supabase/seed.sql / ${SAMPLE_PLAYER_PASSWORD}
       Migrations: ${stack.migrations.applied.length ? `applied ${stack.migrations.applied.join(', ')}` : 'up to date'}${stack.migrations.seeded ? ', sample data seeded' : ''}
          Started: in ${Date.now() - started} ms
 `);

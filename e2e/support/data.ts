@@ -78,7 +78,12 @@ function admin(): Promise<SupabaseClient> {
 }
 
 /** A fresh tournament made by the administrator (the admin journey makes its own through the UI). */
-export async function createTournament(type: TournamentType, slots: number, label = 'E2E'): Promise<TournamentRow> {
+export async function createTournament(
+  type: TournamentType,
+  slots: number,
+  label = 'E2E',
+  fields: Partial<Pick<TournamentRow, 'description'>> = {},
+): Promise<TournamentRow> {
   const name = `${label} ${type} ${tag()}`;
   const { data, error } = await (await admin())
     .from('tournaments')
@@ -89,6 +94,7 @@ export async function createTournament(type: TournamentType, slots: number, labe
       slots,
       discord_link: `https://discord.gg/e2e-${tag()}`,
       type,
+      ...fields,
     })
     .select()
     .single();

@@ -18,3 +18,11 @@ export const usernameSchema = z
   .trim()
   .min(2, { message: USERNAME_MESSAGE })
   .max(30, { message: USERNAME_MESSAGE });
+
+/**
+ * What the player ID and game ID inputs say and check themselves (spec: 9 to 10 characters, an
+ * optional # and 9 characters): the same letters and digits as the rule above; the zod message is
+ * what people read when the value is wrong.
+ */
+export const PLAYER_ID_INPUT = { minLength: 9, maxLength: 10, pattern: '#?[A-Za-z0-9]{9}' } as const;
+export const PLAYER_ID_HINT = '9 letters or digits, # optional';

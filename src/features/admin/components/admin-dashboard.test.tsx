@@ -18,6 +18,19 @@ async function findCard(name: string) {
 }
 
 describe('Admin dashboard', () => {
+  it('keeps the focus where the person was: the card after an edit is cancelled, Add Tournament after a new one is', async () => {
+    const t = await createTournament({ slots: 4 });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByRole('button', { name: `Edit ${t.name}` }, { timeout: 10_000 }));
+    await user.click(within(await screen.findByRole('form', { name: 'Edit tournament' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: t.name })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
+    await user.click(within(await screen.findByRole('form', { name: 'Create tournament' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Tournament' })).toHaveFocus());
+    await deleteTournament(t.id);
+  });
+
   it('creates a tournament', async () => {
     const { user } = await openDashboard();
     const name = uniqueName('Created Cup');

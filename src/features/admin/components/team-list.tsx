@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
+import { plural } from '@/lib/plural';
 import type { AdminTournament } from '../api/get-tournaments';
 import { teamDisplayName, useTeams } from '../api/get-teams';
 import '@mantine/core/styles/Accordion.css';
@@ -37,7 +38,7 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
               {tournament.type}
             </Badge>
             <Text size="sm" c="dimmed">
-              {loading ? '…' : teams.length} / {tournament.slots} teams
+              {loading ? '…' : teams.length} / {plural(tournament.slots, 'team')}
             </Text>
           </Group>
         </div>

@@ -8,6 +8,7 @@ import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
 import { RegistrationForm } from './registration-form';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
+import { plural } from '@/lib/plural';
 
 type Props = {
   tournament: Tournament;
@@ -39,7 +40,6 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
       radius="lg"
       padding="lg"
       shadow="md"
-      h="100%"
       style={{ borderColor: 'var(--mantine-color-dark-4)' }}
     >
       <Card.Section>
@@ -52,11 +52,12 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
             {tournament.type} Tournament
           </Badge>
           <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
-            {slotsLeft} slots left
+            {plural(slotsLeft, 'slot')} left
           </Text>
         </Group>
 
-        <Title order={3} size="h4" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+        {/* Three lines at most, the whole text on hover (a tournament page will show it in full). */}
+        <Title order={2} size="h4" lh={1.25} lineClamp={3} title={title} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {title !== tournament.name && (
