@@ -121,7 +121,7 @@ describe.each([
     expect(tournament?.registered_teams).toBe(teams?.length);
     await second.stop();
     expect(second.child.exitCode).toBe(0);
-  });
+  }, 300_000);
 });
 
 describe('PGlite in a data directory', () => {
