@@ -3,6 +3,7 @@
 // that was answered 2xx must be there with all its players, the counter must match, and start-up
 // must be clean (the dead process's lock file is taken over). On PGlite and on Postgres.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -97,6 +98,10 @@ describe.each([
     // The burst really was cut: some registrations were answered, some never were.
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(acknowledged.size).toBeLessThan(PLAYERS);
+
+    // The killed server left its lock and its operator socket behind.
+    expect(existsSync(join(dataDir, 'operator.sock'))).toBe(true);
+    if (!postgres) expect(existsSync(join(dataDir, 'server.pid'))).toBe(true);
 
     const second = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
     cleanup.push(() => second.stop());

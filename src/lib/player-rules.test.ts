@@ -23,4 +23,9 @@ describe('usernameSchema', () => {
   it('keeps accents, inner spaces and emoji', () => {
     expect(usernameSchema.parse('Zoé Ä 🌟')).toBe('Zoé Ä 🌟');
   });
+
+  it('counts characters as the database does: an emoji is one', () => {
+    expect(usernameSchema.parse('🌟'.repeat(30))).toBe('🌟'.repeat(30));
+    expect(messages('🌟')).toEqual(['Username must be between 2 and 30 characters.']);
+  });
 });

@@ -1,7 +1,7 @@
 // The rules a player's username and game ID follow, shared by sign-up and the profile form. They
 // mirror the database's checks on profiles (which stay the authority).
 import { z } from 'zod';
-import { visibleOnly } from '@/lib/text-rules';
+import { charLength, visibleOnly } from '@/lib/text-rules';
 
 export const GAME_ID_MESSAGE = 'Invalid game ID format. Must be 9 characters with optional #.';
 export const USERNAME_MESSAGE = 'Username must be between 2 and 30 characters.';
@@ -18,6 +18,5 @@ export const gameIdSchema = z
 export const usernameSchema = z
   .string()
   .trim()
-  .min(2, { message: USERNAME_MESSAGE })
-  .max(30, { message: USERNAME_MESSAGE })
+  .refine((name) => charLength(name) >= 2 && charLength(name) <= 30, { message: USERNAME_MESSAGE })
   .refine(visibleOnly, { message: USERNAME_INVISIBLE_MESSAGE });

@@ -2,7 +2,7 @@
 -- in-game names and usernames; the type is fixed while teams are registered; a banner path
 -- cannot start with /\.
 begin;
-select plan(32);
+select plan(33);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -57,6 +57,13 @@ select results_eq($$ select t.team_name, p.in_game_name from public.teams t join
                      where t.tournament_id = '00000000-0000-4000-8000-000000000712' order by p.slot $$,
   $$ values ('Les Étoiles 🌟', 'Zoé'), ('Les Étoiles 🌟', 'Mei Ling') $$,
   'the names are stored trimmed of Unicode spaces');
+
+-- Lengths are characters: an emoji counts once, as in the forms.
+select tests.authenticate_as('bob');
+select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', repeat('🌟', 40),
+                   jsonb_build_array(jsonb_build_object('player_id', 'TXTBBBBB1', 'in_game_name', repeat('🌟', 30)),
+                                     jsonb_build_object('player_id', 'TXTBBBBB2', 'in_game_name', 'B'))) $$,
+  'a team name of 40 emoji and an in-game name of 30 are within the limits');
 
 -- The table's own rules hold for writers that bypass register_team.
 reset role;

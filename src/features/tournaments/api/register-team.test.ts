@@ -80,4 +80,13 @@ describe('registerTeamSchema: invisible and Unicode white space', () => {
       ]);
     }
   });
+
+  it('counts lengths in characters, as the database does: an emoji is one', () => {
+    const star = '🌟';
+    expect(messages(registerTeamSchema('2v2').safeParse({ teamName: star.repeat(40), players: players(star.repeat(30)) }))).toEqual([]);
+    expect(messages(registerTeamSchema('2v2').safeParse({ teamName: star.repeat(41), players: players(star.repeat(31)) }))).toEqual([
+      'teamName: Team name must be 40 characters or fewer.',
+      'players.0.inGameName: In-game name for player 1 must be 30 characters or fewer.',
+    ]);
+  });
 });

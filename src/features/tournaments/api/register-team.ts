@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { useMutation } from '@/lib/use-mutation';
 import { AppError, unwrap } from '@/lib/errors';
-import { hasInvisible, visibleOnly } from '@/lib/text-rules';
+import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
 import type { TournamentType } from './get-tournaments';
 
 export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
@@ -49,7 +49,12 @@ export function registerTeamSchema(type: TournamentType) {
       teamName:
         type === '1v1'
           ? z.string().trim()
-          : z.string().trim().min(1, TEAM_NAME_REQUIRED).refine(visibleOnly, TEAM_NAME_INVISIBLE).max(40, TEAM_NAME_TOO_LONG),
+          : z
+              .string()
+              .trim()
+              .min(1, TEAM_NAME_REQUIRED)
+              .refine(visibleOnly, TEAM_NAME_INVISIBLE)
+              .refine((name) => charLength(name) <= 40, TEAM_NAME_TOO_LONG),
       players: z.array(playerSchema).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
     })
     .superRefine(
@@ -64,7 +69,7 @@ export function registerTeamSchema(type: TournamentType) {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameRequired(index + 1) });
           } else if (hasInvisible(name)) {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameInvisible(index + 1) });
-          } else if (name.length > 30) {
+          } else if (charLength(name) > 30) {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameTooLong(index + 1) });
           }
           const id = typeof player.playerId === 'string' ? player.playerId : '';
