@@ -54,7 +54,11 @@ async function main() {
 
   const stack = await startStack({ ...options, ...extra });
   const { ctx } = stack;
-  const stopDumps = await serveDumps(ctx.db, options.dataDir);
+  // The site runs without it (e.g. a DATA_DIR path too long for a unix socket); only db:dump needs it.
+  const stopDumps = await serveDumps(ctx.db, options.dataDir).catch((error: Error) => {
+    console.warn(`npm run db:dump cannot reach this server (${error.message}); stop the server to dump its PGlite folder.`);
+    return async () => {};
+  });
   const adminNote =
     options.adminEmail === DEFAULT_ADMIN_EMAIL && options.adminPassword === DEFAULT_ADMIN_PASSWORD
       ? ' (local default: set ADMIN_EMAIL and ADMIN_PASSWORD for anything but your own machine)'

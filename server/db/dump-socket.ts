@@ -24,15 +24,16 @@ export async function serveDumps(db: Database, dataDir: string): Promise<() => P
       (error: Error) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`The dump failed: ${error.message}\n`),
     );
   });
-  await new Promise<void>((done, fail) => {
-    server.once('error', fail);
-    // Created unreadable to others from the start, then pinned to the owner.
-    const mask = process.umask(0o177);
-    server.listen(path, () => {
-      process.umask(mask);
-      done();
+  // Created unreadable to others from the start, then pinned to the owner.
+  const mask = process.umask(0o177);
+  try {
+    await new Promise<void>((done, fail) => {
+      server.once('error', fail);
+      server.listen(path, done);
     });
-  });
+  } finally {
+    process.umask(mask);
+  }
   await chmod(path, 0o600);
   return async () => {
     await new Promise((done) => server.close(done));
