@@ -2,7 +2,7 @@
 // fresh data directory (a used one is refused), every table of auth and public identical after the
 // round trip, and a restored player can still sign in. On PGlite and on Postgres.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,9 @@ describe.each([
     });
     expect(registered.error).toBeNull();
     expect((await player.from('contact_messages').insert({ email, subject: 'Backups', message: 'Keep them.' })).error).toBeNull();
+
+    // The running server's dump socket is the operator's alone.
+    expect((await stat(join(source.dataDir, 'operator.sock'))).mode & 0o777).toBe(0o600);
 
     // The dump, exactly as the operator types it, while the site runs.
     const dumped = await npmRun(['db:dump'], envOf(source));
