@@ -6,6 +6,7 @@ import { readOptions, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, SAMPLE_PLAYER
 import { startStack, type StartOptions } from './stack.ts';
 import { MigrationError } from './db/migrate.ts';
 import { DataDirBusyError } from './db/lock.ts';
+import { serveDumps } from './db/dump-socket.ts';
 import { appIsStale, buildApp } from './build-app.ts';
 import { injectConfig } from './static.ts';
 
@@ -53,6 +54,11 @@ async function main() {
 
   const stack = await startStack({ ...options, ...extra });
   const { ctx } = stack;
+  // The site runs without it (e.g. a DATA_DIR path too long for a unix socket); only db:dump needs it.
+  const stopDumps = await serveDumps(ctx.db, options.dataDir).catch((error: Error) => {
+    console.warn(`npm run db:dump cannot reach this server (${error.message}); stop the server to dump its PGlite folder.`);
+    return async () => {};
+  });
   const adminNote =
     options.adminEmail === DEFAULT_ADMIN_EMAIL && options.adminPassword === DEFAULT_ADMIN_PASSWORD
       ? ' (local default: set ADMIN_EMAIL and ADMIN_PASSWORD for anything but your own machine)'
@@ -76,6 +82,7 @@ service_role key: ${ctx.keys.serviceRoleKey}
 
   const shutdown = async () => {
     await vite?.close();
+    await stopDumps();
     await stack.close();
     process.exit(0);
   };

@@ -10,7 +10,8 @@ export const DUPLICATE_NAME_MESSAGE = 'A tournament with this name already exist
 
 // The same patterns as the table's check constraints.
 const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
-const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\s]\S*)$/;
+// A path is / and then neither / nor \ (browsers read /\host as //host, a link to another host).
+const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\\\s]\S*)$/;
 
 export const tournamentFormSchema = z.object({
   name: z

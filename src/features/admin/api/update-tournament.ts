@@ -8,6 +8,16 @@ import { tournamentError, tournamentFormSchema } from './create-tournament';
 import type { z } from 'zod';
 
 export const updateTournamentSchema = tournamentFormSchema.omit({ name: true });
+
+export const TYPE_LOCKED_MESSAGE = 'The type cannot change while teams are registered.';
+
+/** The edit form's rules for this tournament: its registered teams were entered with its type. */
+export function editTournamentSchema(current: Pick<AdminTournament, 'type' | 'registered_teams'>) {
+  return updateTournamentSchema.refine((v) => v.type === current.type || current.registered_teams === 0, {
+    path: ['type'],
+    message: TYPE_LOCKED_MESSAGE,
+  });
+}
 export type UpdateTournamentInput = z.input<typeof updateTournamentSchema>;
 
 export async function updateTournament(id: string, input: UpdateTournamentInput): Promise<AdminTournament> {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { signedInAdmin } from '@/testing/users';
+import { adminClient, signedInAdmin } from '@/testing/users';
 import { createTournament, deleteTournament, freshGameId, registerTeam, uniqueName } from '../testing/fixtures';
 
 async function openDashboard() {
@@ -99,6 +99,38 @@ describe('Admin dashboard', () => {
     const c = within(await findCard(t.name));
     expect(await c.findByText('0 / 20 teams')).toBeInTheDocument();
     expect(c.getByText('2v2')).toBeInTheDocument();
+  });
+
+  it('keeps the type of a tournament with registered teams, in the form and in the database', async () => {
+    const t = await createTournament({ type: '2v2', slots: 6 });
+    await registerTeam(t, 'Type Lockers', [
+      { player_id: freshGameId(), in_game_name: 'Colt' },
+      { player_id: freshGameId(), in_game_name: 'Bull' },
+    ]);
+    const { user } = await openDashboard();
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
+    await user.selectOptions(f.getByLabelText(/^Type/), '3v3');
+    await user.click(f.getByRole('button', { name: 'Update Tournament' }));
+    expect(await f.findByText('The type cannot change while teams are registered.')).toBeInTheDocument();
+    expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('shows the database\'s refusal when a team registers while the type is being changed', async () => {
+    const t = await createTournament({ type: '1v1', slots: 6 });
+    const { user } = await openDashboard();
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
+    await user.selectOptions(f.getByLabelText(/^Type/), '2v2');
+    // A player registers after the form opened with no teams.
+    await registerTeam(t, '', [{ player_id: freshGameId(), in_game_name: 'Shelly' }]);
+    await user.click(f.getByRole('button', { name: 'Update Tournament' }));
+    expect(await f.findByText('The type cannot change while teams are registered.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
+    const { data } = await (await adminClient()).from('tournaments').select('type').eq('id', t.id).single();
+    expect(data).toEqual({ type: '1v1' });
   });
 
   it('deletes a tournament after confirmation', async () => {

@@ -13,7 +13,7 @@ import {
   useCreateTournament,
   type TournamentFormInput,
 } from '../api/create-tournament';
-import { updateTournamentSchema, useUpdateTournament } from '../api/update-tournament';
+import { editTournamentSchema, useUpdateTournament } from '../api/update-tournament';
 import '@mantine/core/styles/NumberInput.css';
 
 type Props = {
@@ -39,7 +39,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   const editing = Boolean(tournament);
   const form = useForm<TournamentFormInput>({
     // The edit schema has no name: it cannot change, so it is not checked or sent.
-    resolver: zodResolver((editing ? updateTournamentSchema : tournamentFormSchema) as typeof tournamentFormSchema),
+    resolver: zodResolver((tournament ? editTournamentSchema(tournament) : tournamentFormSchema) as typeof tournamentFormSchema),
     defaultValues: toInput(tournament),
   });
   const create = useCreateTournament();
@@ -123,6 +123,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
               label="Type"
               required
               data={[...TOURNAMENT_TYPES]}
+              description={editing && tournament!.registered_teams > 0 ? 'Fixed while teams are registered.' : undefined}
               error={errors.type?.message}
               {...form.register('type')}
             />
