@@ -13,6 +13,8 @@
 -- what developers and migrations use: no superuser, but createrole, createdb and bypassrls
 -- (10000000000000_demote-postgres.sql). Where postgres already is a superuser (a database made
 -- before this prelude, or a shared Postgres server) it is left alone; server/db/migrate.ts says so.
+-- Roles belong to the whole server, not to one database: they are created (with their memberships
+-- and settings) only when missing, so databases sharing a server can start side by side.
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'supabase_admin') then
@@ -22,12 +24,15 @@ begin
     create role postgres nosuperuser createdb createrole login replication bypassrls;
     alter role postgres set search_path = "$user", public, extensions;
   end if;
-  -- The API roles inherit (20230529180330_alter_api_roles_for_inherit.sql).
+  -- The API roles inherit (20230529180330_alter_api_roles_for_inherit.sql), with short statement
+  -- timeouts for anon and authenticated.
   if not exists (select from pg_roles where rolname = 'anon') then
     create role anon nologin inherit;
+    alter role anon set statement_timeout = '3s';
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
     create role authenticated nologin inherit;
+    alter role authenticated set statement_timeout = '8s';
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
     create role service_role nologin inherit bypassrls;
@@ -35,24 +40,21 @@ begin
   -- PostgREST logs in as authenticator and switches to the API role of each request.
   if not exists (select from pg_roles where rolname = 'authenticator') then
     create role authenticator noinherit login;
+    alter role authenticator set statement_timeout = '8s';
+    grant anon, authenticated, service_role to authenticator;
   end if;
   -- GoTrue's own role: it owns the auth tables (no createrole since 20260821154147).
   if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
     create role supabase_auth_admin noinherit login noreplication;
   end if;
+  -- postgres can act as the API roles (pgTAP's `set role authenticated`) and grant them
+  -- (20250605172253_grant_with_admin_to_postgres_16_and_above.sql); it is not a member of
+  -- supabase_auth_admin (20240627101908_revoke_supabase_auth_admin_from_postgres.sql).
+  if not pg_has_role('postgres', 'service_role', 'member') then
+    grant anon, authenticated, service_role to postgres with admin option;
+  end if;
 end
 $$;
-
-grant anon, authenticated, service_role to authenticator;
--- postgres can act as the API roles (pgTAP's `set role authenticated`) and grant them
--- (20250605172253_grant_with_admin_to_postgres_16_and_above.sql); it is not a member of
--- supabase_auth_admin (20240627101908_revoke_supabase_auth_admin_from_postgres.sql).
-grant anon, authenticated, service_role to postgres with admin option;
-
--- Short statement timeouts for the API roles, as hosted sets them.
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
-alter role authenticator set statement_timeout = '8s';
 
 -- postgres creates the project's schemas and tables (GRANT ALL ON DATABASE in the demote migration).
 do $$
@@ -294,6 +296,11 @@ alter default privileges for role postgres in schema public grant all on sequenc
 alter default privileges for role postgres in schema public revoke select, insert, update, delete on tables from anon, authenticated, service_role;
 alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role, public;
 alter default privileges for role postgres in schema public revoke usage, select on sequences from anon, authenticated, service_role;
+-- What supabase_admin creates (the dashboard's table editor) is still granted to everyone, as the
+-- init scripts set it and the toggle leaves it.
+alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 
 -- ============================================================================================
 -- The Supabase CLI records applied migrations here (supabase migration list reads it).
