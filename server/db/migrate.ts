@@ -26,11 +26,13 @@ export interface MigrateResult {
   fresh: boolean;
   applied: string[];
   seeded: boolean;
-  /**
-   * The role migrations and seed ran as: 'postgres' as on hosted, or the connecting superuser where
-   * postgres is itself a superuser (a PGlite folder made before the hosted roles, a shared server).
-   */
+  /** The role migrations and seed ran as: postgres, or the connecting user where postgres is a superuser. */
   ranAs: string;
+  /**
+   * True when that role is a superuser (a PGlite folder made before the hosted roles, a server
+   * whose postgres is the superuser): then a migration hosted would refuse still passes here.
+   */
+  asSuperuser: boolean;
 }
 
 /** `20240101000000_name.sql` -> version `20240101000000`, name `name`, as the CLI records them. */
@@ -45,18 +47,21 @@ export function parseMigrationName(file: string): { version: string; name: strin
  * someone else (the bootstrap superuser); nothing when the connection already is postgres, or when
  * postgres is a superuser here and switching would change nothing.
  */
-export async function migrationRole(db: Database): Promise<{ ranAs: string; setRole: string }> {
+export async function migrationRole(db: Database): Promise<{ ranAs: string; asSuperuser: boolean; setRole: string }> {
   const { rows } = await db.query<{ current_user: string; postgres_super: boolean | null }>(
     "select current_user, (select rolsuper from pg_roles where rolname = 'postgres') as postgres_super",
   );
   const { current_user: user, postgres_super: postgresSuper } = rows[0]!;
-  if (postgresSuper === false && user !== 'postgres') return { ranAs: 'postgres', setRole: 'set local role postgres;\n' };
-  return { ranAs: user, setRole: '' };
+  if (postgresSuper === false) {
+    return { ranAs: 'postgres', asSuperuser: false, setRole: user === 'postgres' ? '' : 'set local role postgres;\n' };
+  }
+  const { rows: self } = await db.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
+  return { ranAs: user, asSuperuser: self[0]?.rolsuper ?? false, setRole: '' };
 }
 
 export async function migrate(db: Database, supabaseDir: string): Promise<MigrateResult> {
   await db.exec(await readFile(preludePath, 'utf8'));
-  const { ranAs, setRole } = await migrationRole(db);
+  const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
   const { rows } = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
@@ -98,5 +103,5 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
       seeded = true;
     }
   }
-  return { fresh, applied, seeded, ranAs };
+  return { fresh, applied, seeded, ranAs, asSuperuser };
 }

@@ -2,8 +2,10 @@
 // hosted is (supabase_admin the only superuser, postgres an ordinary role, the auth schema owned by
 // the auth roles, no automatic Data API grants) gets the migrations and seed as postgres, passes
 // every pgTAP file as postgres, and the seeded players sign in through the local Auth.
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTapPassed, runPgTapFile } from '../../supabase/tests/pgtap.ts';
@@ -56,8 +58,7 @@ describe('a database built as hosted Supabase builds it', () => {
   });
 
   it('has postgres as an ordinary role that ran the migrations and the seed', async () => {
-    expect(stack.migrations.ranAs).toBe('postgres');
-    expect(stack.migrations.seeded).toBe(true);
+    expect(stack.migrations).toMatchObject({ ranAs: 'postgres', asSuperuser: false, seeded: true });
     const [postgres] = await query<{ rolsuper: boolean; rolbypassrls: boolean }>(
       cluster.adminUrl,
       "select rolsuper, rolbypassrls from pg_roles where rolname = 'postgres'",
@@ -180,8 +181,26 @@ describe('the embedded database (PGlite) built as hosted Supabase builds it', ()
   });
 
   it('is bootstrapped by supabase_admin and runs the migrations as the ordinary postgres', async () => {
-    expect(stack.migrations.ranAs).toBe('postgres');
+    expect(stack.migrations).toMatchObject({ ranAs: 'postgres', asSuperuser: false });
     const { rows } = await stack.ctx.db.query<{ rolname: string }>('select rolname from pg_roles where rolsuper order by 1');
     expect(rows.map((r) => r.rolname)).toEqual(['supabase_admin']);
+  });
+});
+
+describe('a PGlite folder made before the hosted roles', () => {
+  it('still opens, and says its migrations run as a superuser', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'brawlcup-old-'));
+    // The folder as earlier versions made it: postgres is the bootstrap superuser.
+    await (await PGlite.create({ dataDir: join(dataDir, 'pgdata') })).close();
+    const stack = await startTestStack({ dataDir });
+    try {
+      expect(stack.migrations).toMatchObject({ ranAs: 'postgres', asSuperuser: true, seeded: true });
+      const { data, error } = await stack.client().auth.signInWithPassword({ email: 'gem.queen@example.com', password: 'brawlcup-player' });
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe('gem.queen@example.com');
+    } finally {
+      await stack.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
