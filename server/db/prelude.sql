@@ -37,6 +37,12 @@ begin
   if not exists (select from pg_roles where rolname = 'service_role') then
     create role service_role nologin inherit bypassrls;
   end if;
+  -- Made noinherit by an earlier version of this prelude.
+  if exists (select from pg_roles where rolname in ('anon', 'authenticated', 'service_role') and not rolinherit) then
+    alter role anon inherit;
+    alter role authenticated inherit;
+    alter role service_role inherit;
+  end if;
   -- PostgREST logs in as authenticator and switches to the API role of each request.
   if not exists (select from pg_roles where rolname = 'authenticator') then
     create role authenticator noinherit login;
