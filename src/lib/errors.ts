@@ -71,10 +71,22 @@ const DATABASE_MESSAGES: Record<string, string> = {
   PGRST303: 'Your session has expired. Please sign in again.',
 };
 
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+export const EMAIL_LIMIT_MESSAGE = 'Too many emails have been sent. Please wait a while and try again.';
+
+/** A 429 from any service (Auth's limits, the database's PT429): what to do about it, in words. */
+function rateLimitMessage(e: AppError): string {
+  // Auth's per-address wait and the database's own limits already say what to do.
+  if (e.code === 'PT429' || /^For security purposes/.test(e.message)) return e.message;
+  return e.code === 'over_email_send_rate_limit' ? EMAIL_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE;
+}
+
 /** The user-facing text for any error. A P0001 (raise exception) message is our own and shown verbatim. */
 export function errorMessage(error: unknown): string {
   const e = toAppError(error);
   if (e.network) return NETWORK_MESSAGE;
+  // PostgrestError carries no status: the database's 429 is known by its code.
+  if (e.status === 429 || e.code === 'PT429') return rateLimitMessage(e);
   if (e.userFacing || e.code === 'P0001') return e.message;
   if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;
   // Auth errors (they carry auth codes like weak_password) are written for people already.
