@@ -74,12 +74,33 @@ async function makeDurable(db: PGlite): Promise<void> {
   await db.exec('checkpoint');
 }
 
+/** The superuser of a fresh database, as on hosted Supabase; postgres is made an ordinary role. */
+export const BOOTSTRAP_USER = 'supabase_admin';
+
+/**
+ * Opens as supabase_admin, the bootstrap superuser of every folder made since the hosted roles (a
+ * fresh folder is created that way). A folder made before them has postgres as its bootstrap
+ * superuser and no supabase_admin yet: it is opened as postgres, and migrate reports that its
+ * migrations run as a superuser. A folder on disk starts durable (see DURABLE_START_PARAMS).
+ */
+async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  const durable = dataDir ? { startParams: DURABLE_START_PARAMS } : {};
+  try {
+    return await PGlite.create({
+      dataDir,
+      extensions: { pgcrypto },
+      username: BOOTSTRAP_USER,
+      initDbStartParams: [`--username=${BOOTSTRAP_USER}`],
+      ...durable,
+    });
+  } catch (error) {
+    if (!new RegExp(`role "${BOOTSTRAP_USER}" does not exist`).test((error as Error).message)) throw error;
+    return PGlite.create({ dataDir, extensions: { pgcrypto }, ...durable });
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({
-    dataDir,
-    extensions: { pgcrypto },
-    ...(dataDir ? { startParams: DURABLE_START_PARAMS } : {}),
-  });
+  const db = await createPglite(dataDir);
   if (dataDir) await makeDurable(db);
   // PGlite has one connection: a transaction holds it, so everything else waits its turn. That is
   // the isolation Postgres would give, at the price of no parallelism.

@@ -17,7 +17,7 @@ interface User {
 async function makeUser(stack: TestStack, prefix: string): Promise<User> {
   const email = testEmail(prefix);
   const { rows } = await stack.ctx.db.query<{ id: string }>(
-    `insert into auth.users (email, email_confirmed_at) values ($1, now()) returning id::text`,
+    `insert into auth.users (id, email, email_confirmed_at) values (gen_random_uuid(), $1, now()) returning id::text`,
     [email],
   );
   const id = rows[0]!.id;
