@@ -141,25 +141,34 @@ class Scanner {
 // ---------------------------------------------------------------------------------------------
 // select=alias:col::cast,embed!hint!inner(...),...embed(...),count()
 
+/** Deeper embeds than this are refused before they reach the planner (each level is a lateral join). */
+export const MAX_EMBED_DEPTH = 16;
+
 export function parseSelect(text: string): SelectItem[] {
   const s = new Scanner(text, 'select parameter');
-  const items = selectList(s);
+  const items = selectList(s, 0);
   if (!s.done()) s.fail('"," or end of input');
   return items;
 }
 
-function selectList(s: Scanner): SelectItem[] {
+function selectList(s: Scanner, depth: number): SelectItem[] {
+  if (depth > MAX_EMBED_DEPTH) throw parseError(s.what, s.text, `embeds nest at most ${MAX_EMBED_DEPTH} levels deep`);
   const items: SelectItem[] = [];
   if (s.done() || s.peek() === ')') return items;
   for (;;) {
-    items.push(selectItem(s));
+    items.push(selectItem(s, depth));
     if (!s.eat(',')) return items;
   }
 }
 
-const CAST = /^[a-z_][a-z0-9_ ]*(\[\])?$/i;
+/**
+ * A cast is one type name, optionally an array of it (`::text`, `::int8[]`): letters, digits and
+ * underscores only, as PostgREST's grammar has it. It is the one piece of a request that reaches SQL
+ * unquoted (quoting would break `int`, `bigint`...), so nothing else may pass.
+ */
+const CAST = /^[A-Za-z_][A-Za-z0-9_]{0,62}(\[\])?$/;
 
-function selectItem(s: Scanner): SelectItem {
+function selectItem(s: Scanner, depth: number): SelectItem {
   if (s.eat('*')) return { kind: 'star' };
   const spread = s.eat('...');
   let alias: string | undefined;
@@ -182,7 +191,7 @@ function selectItem(s: Scanner): SelectItem {
       else if (hint !== 'left') hints.push(hint);
     }
     s.expect('(');
-    const select = selectList(s);
+    const select = selectList(s, depth + 1);
     s.expect(')');
     return { kind: 'embed', name, alias, hints, inner, spread, select };
   }
@@ -198,7 +207,7 @@ function selectItem(s: Scanner): SelectItem {
   let cast: string | undefined;
   if (s.eat('::')) {
     const start = s.pos;
-    while (!s.done() && /[A-Za-z0-9_ \[\]]/.test(s.peek())) s.pos++;
+    while (!s.done() && /[A-Za-z0-9_[\]]/.test(s.peek())) s.pos++;
     cast = s.text.slice(start, s.pos);
     if (!CAST.test(cast)) s.fail('a type name');
   }
@@ -311,14 +320,15 @@ function splitTopLevel(text: string): string[] {
 }
 
 /** `or=(...)`: the key gave op and negation; text is the parenthesised list. */
-export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string): Condition {
+export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string, depth = 0): Condition {
   const what = 'logic tree';
+  if (depth > MAX_EMBED_DEPTH) throw parseError(what, text, `logic trees nest at most ${MAX_EMBED_DEPTH} levels deep`);
   if (!text.startsWith('(') || !text.endsWith(')')) throw parseError(what, text, 'expected a list in parentheses, e.g. or=(a.eq.1,b.eq.2)');
   const inner = text.slice(1, -1);
   if (inner.trim() === '') throw parseError(what, text, 'a logic tree needs at least one condition');
   const children = splitTopLevel(inner).map((item) => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
-    if (nested) return parseLogicTree(nested[2] as 'and' | 'or', !!nested[1], nested[3]!);
+    if (nested) return parseLogicTree(nested[2] as 'and' | 'or', !!nested[1], nested[3]!, depth + 1);
     const dot = fieldEnd(item);
     if (dot <= 0) throw parseError(what, text, `expected "column.operator.value", got "${item}"`);
     const column = unquote(item.slice(0, dot));
@@ -336,7 +346,7 @@ function fieldEnd(item: string): number {
 }
 
 function parseNonNegative(key: string, value: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(key, value, `${key} must be a non-negative integer`);
+  if (!/^\d{1,15}$/.test(value)) throw parseError(key, value, `${key} must be a non-negative integer`);
   return Number(value);
 }
 
