@@ -114,10 +114,17 @@ export function asCaller<T>(db: Database, caller: Pick<Caller, 'role' | 'claims'
 
 export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'claims' | 'headers'>): Promise<void> {
   if (!API_ROLES.has(caller.role)) throw new JwtError('malformed', `invalid JWT: role "${caller.role}" does not exist`);
+  // The role's own settings apply too, as PostgREST applies them to the role it switches to: on
+  // hosted Supabase that is the API roles' statement_timeout (anon 3 s, authenticated 8 s).
   await tx.query(
     `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
             set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-            set_config('request.jwt.claim.email', $4, true), set_config('request.headers', $5, true)`,
+            set_config('request.jwt.claim.email', $4, true), set_config('request.headers', $5, true),
+            set_config('statement_timeout', coalesce((
+              select substr(c, length('statement_timeout=') + 1)
+              from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) c
+              where r.rolname = $1 and s.setdatabase = 0 and c like 'statement_timeout=%' limit 1
+            ), current_setting('statement_timeout')), true)`,
     [caller.role, JSON.stringify(caller.claims), caller.claims.sub ?? '', caller.claims.email ?? '', JSON.stringify(caller.headers ?? {})],
   );
 }

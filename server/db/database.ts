@@ -127,8 +127,31 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/** Thrown when every pooled connection stayed busy for the pool's wait limit (PostgREST's PGRST003). */
+export class PoolTimeoutError extends Error {
+  readonly code = 'PGRST003';
+  constructor() {
+    super('Timed out acquiring connection from connection pool.');
+    this.name = 'PoolTimeoutError';
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DB_POOL_SIZE ?? 10),
+    // DB_POOL_TIMEOUT_MS: how long a request waits for a free connection before it is answered 504,
+    // so slow requests holding every connection cannot make the others queue for ever.
+    connectionTimeoutMillis: Number(process.env.DB_POOL_TIMEOUT_MS ?? 10_000),
+  });
+  const connect = async () => {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (/timeout exceeded when trying to connect/i.test((error as Error).message)) throw new PoolTimeoutError();
+      throw error;
+    }
+  };
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
@@ -178,7 +201,7 @@ async function openPostgres(url: string): Promise<Database> {
     location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         await client.query('begin');
         const result = await fn(wrap(client));

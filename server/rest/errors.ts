@@ -1,6 +1,7 @@
 // The Data API's one error catalogue: PostgREST's own codes (PGRSTxxx), the Postgres SQLSTATEs it
 // passes through, and the one table that turns a code into an HTTP status (PostgREST's Error.hs).
 import { JwtError } from '../auth/jwt.ts';
+import { PoolTimeoutError } from '../db/database.ts';
 
 /** The body every Data API error has, exactly as PostgREST sends it. */
 export interface ErrorBody {
@@ -91,6 +92,9 @@ function isPgError(error: unknown): error is PgLikeError & { code: string } {
 /** Any error the pipeline can meet -> the status and body a client gets. Unknown errors are 500s. */
 export function toErrorResponse(error: unknown, signedIn: boolean): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) return { status: error.status, body: error.body() };
+  if (error instanceof PoolTimeoutError) {
+    return { status: 504, body: { code: error.code, message: error.message, details: null, hint: null } };
+  }
   if (error instanceof JwtError) {
     const code = error.reason === 'missing' ? 'PGRST302' : error.reason === 'expired' ? 'PGRST303' : 'PGRST301';
     return { status: 401, body: { code, message: error.message, details: null, hint: null } };
