@@ -27,7 +27,7 @@ import {
   type ResponseShape,
 } from './sql.ts';
 import type { Queryable } from '../db/database.ts';
-import { isObject } from '../shared/http.ts';
+import { isObject, parseJson } from '../shared/http.ts';
 import { logError } from '../shared/log.ts';
 
 /** What a request asks for, read once from the HTTP request. */
@@ -188,10 +188,11 @@ async function readRequest(c: Context, target: ApiRequest['target'], options: Re
   };
 }
 
+/** The body as JSON, refused (PGRST102) when empty, malformed or nested deeper than anything the API writes. */
 function parseJsonBody(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') throw invalidBody();
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw invalidBody(error instanceof Error ? error.message : null);
   }

@@ -176,3 +176,30 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
     expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
   });
 });
+
+describe('hostile bodies to the Data API', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE });
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  it('answers JSON nested thousands deep with 400 PGRST102, for inserts and rpc', async () => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    for (const [path, body] of [
+      ['/players', `{"name": ${deep}}`],
+      ['/rpc/echo_body', deep],
+      ['/players?name=eq.x', `{"motto": ${deep}}`],
+    ] as const) {
+      const res = await fetch(`${stack.url}/rest/v1${path}`, {
+        method: path.includes('?') ? 'PATCH' : 'POST',
+        headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: 'The JSON body is nested too deeply.', hint: null });
+    }
+  });
+});
