@@ -122,8 +122,8 @@ export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'cl
             set_config('request.jwt.claim.email', $4, true), set_config('request.headers', $5, true),
             set_config('statement_timeout', coalesce((
               select substr(c, length('statement_timeout=') + 1)
-              from pg_db_role_setting s join pg_roles r on r.oid = s.setrole, unnest(s.setconfig) c
-              where r.rolname = $1 and s.setdatabase = 0 and c like 'statement_timeout=%' limit 1
+              from pg_db_role_setting s, unnest(s.setconfig) c
+              where s.setrole = to_regrole($1) and s.setdatabase = 0 and c like 'statement_timeout=%' limit 1
             ), current_setting('statement_timeout')), true)`,
     [caller.role, JSON.stringify(caller.claims), caller.claims.sub ?? '', caller.claims.email ?? '', JSON.stringify(caller.headers ?? {})],
   );

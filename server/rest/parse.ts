@@ -3,9 +3,17 @@
 // against the schema cache by plan.ts.
 import { parseError } from './errors.ts';
 
+/** `->key`, `->>key`, `->0`: a step into a json/jsonb column (PostgREST's JSON path). */
+export interface JsonStep {
+  arrow: '->' | '->>';
+  key: string;
+  /** An array index (`->0`, `->-1`) rather than an object key. */
+  index: boolean;
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; name: string; alias?: string; cast?: string; aggregate?: Aggregate }
+  | { kind: 'column'; name: string; alias?: string; cast?: string; aggregate?: Aggregate; jsonPath?: JsonStep[] }
   | { kind: 'count'; alias?: string }
   | { kind: 'embed'; name: string; alias?: string; hints: string[]; inner: boolean; spread: boolean; select: SelectItem[] };
 
@@ -45,11 +53,12 @@ export type Predicate =
 
 /** A filter on one column (of the resource the path leads to) or a logic tree of them. */
 export type Condition =
-  | { kind: 'filter'; column: string; negate: boolean; predicate: Predicate }
+  | { kind: 'filter'; column: string; jsonPath?: JsonStep[]; negate: boolean; predicate: Predicate }
   | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Condition[] };
 
 export interface OrderTerm {
   column: string;
+  jsonPath?: JsonStep[];
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
 }
@@ -136,6 +145,33 @@ class Scanner {
     if (this.pos === start) this.fail('a name');
     return this.text.slice(start, this.pos);
   }
+  /** Zero or more `->key` / `->>key` / `->0` steps after a column name. */
+  jsonPath(): JsonStep[] | undefined {
+    const steps: JsonStep[] = [];
+    while (this.startsWith('->')) {
+      const arrow = this.eat('->>') ? '->>' : (this.eat('->'), '->');
+      const index = /^-?\d+/.exec(this.text.slice(this.pos));
+      if (index && !NAME_CHAR.test(this.peek(index[0].length) || ' ')) {
+        this.pos += index[0].length;
+        steps.push({ arrow, key: index[0], index: true });
+      } else {
+        steps.push({ arrow, key: this.name(), index: false });
+      }
+      if (steps.length > MAX_JSON_PATH) this.fail(`at most ${MAX_JSON_PATH} JSON path steps`);
+    }
+    return steps.length ? steps : undefined;
+  }
+}
+
+const MAX_JSON_PATH = 16;
+
+/** `col->a->>b` as the column and its JSON path (filter keys, where the grammar is the whole key). */
+export function parseColumnPath(text: string, what: string): { column: string; jsonPath?: JsonStep[] } {
+  const s = new Scanner(text, what);
+  const column = s.name();
+  const jsonPath = s.jsonPath();
+  if (!s.done()) s.fail('"->", "->>" or the end of the column');
+  return { column, jsonPath };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,6 +232,7 @@ function selectItem(s: Scanner, depth: number): SelectItem {
     return { kind: 'embed', name, alias, hints, inner, spread, select };
   }
   if (spread) s.fail('"(" after a spread embed');
+  const jsonPath = s.jsonPath();
   let aggregate: Aggregate | undefined;
   if (s.peek() === '.') {
     s.pos++;
@@ -211,8 +248,7 @@ function selectItem(s: Scanner, depth: number): SelectItem {
     cast = s.text.slice(start, s.pos);
     if (!CAST.test(cast)) s.fail('a type name');
   }
-  if (s.peek() === '-' && s.peek(1) === '>') throw parseError('select parameter', s.text, 'JSON path operators (->, ->>) are not supported by this server');
-  return { kind: 'column', name, alias, cast, aggregate };
+  return { kind: 'column', name, alias, cast, aggregate, jsonPath };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -223,6 +259,7 @@ export function parseOrder(text: string): OrderTerm[] {
   const terms: OrderTerm[] = [];
   for (;;) {
     const term: OrderTerm = { column: s.name() };
+    term.jsonPath = s.jsonPath();
     if (s.peek() === '(') throw parseError('order parameter', text, 'ordering by an embedded resource is not supported by this server');
     while (s.eat('.')) {
       const word = s.name();
@@ -278,6 +315,8 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
   } else {
     return fail(`unknown operator "${op}"`);
   }
+  // `data->>key=eq.x`: the column part may step into a json column.
+  if (column.includes('->')) return { kind: 'filter', ...parseColumnPath(column, 'filter'), negate, predicate };
   return { kind: 'filter', column, negate, predicate };
 }
 

@@ -2,11 +2,11 @@
 // column, relationship and function name a request uses is resolved here, so the SQL builder only
 // ever sees names that exist; anything else is an error from the catalogue.
 import { ApiError, columnNotFound, parseError, tableNotFound } from './errors.ts';
-import type { Aggregate, Condition, LevelParams, OrderTerm, QueryParams, SelectItem } from './parse.ts';
+import type { Aggregate, Condition, JsonStep, LevelParams, OrderTerm, QueryParams, SelectItem } from './parse.ts';
 import { relationshipsBetween, type Column, type Func, type Relationship, type SchemaSnapshot } from './schema-cache.ts';
 
 export type Projection =
-  | { kind: 'column'; column: string; output: string; cast?: string; aggregate?: Aggregate }
+  | { kind: 'column'; column: string; output: string; cast?: string; aggregate?: Aggregate; jsonPath?: JsonStep[] }
   | { kind: 'count'; output: string }
   | {
       kind: 'embed';
@@ -20,7 +20,13 @@ export type Projection =
     };
 
 export type PlannedCondition =
-  | { kind: 'filter'; column: string; negate: boolean; predicate: Extract<Condition, { kind: 'filter' }>['predicate'] }
+  | {
+      kind: 'filter';
+      column: string;
+      jsonPath?: JsonStep[];
+      negate: boolean;
+      predicate: Extract<Condition, { kind: 'filter' }>['predicate'];
+    }
   | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: PlannedCondition[] }
   /** `embed=is.null` / `embed=not.is.null`: whether the embedded resource came back empty. */
   | { kind: 'embedded'; output: string; isNull: boolean };
@@ -88,12 +94,15 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
         node.projection.push({ kind: 'count', output: item.alias ?? 'count' });
       } else if (item.kind === 'column') {
         requireColumn(item.name);
+        // A JSON path's output is named after its last key, as PostgREST names it.
+        const pathName = item.jsonPath?.findLast((step) => !step.index)?.key;
         node.projection.push({
           kind: 'column',
           column: item.name,
-          output: item.alias ?? (item.aggregate ? item.aggregate : item.name),
+          output: item.alias ?? (item.aggregate ? item.aggregate : (pathName ?? item.name)),
           cast: item.cast,
           aggregate: item.aggregate,
+          jsonPath: item.jsonPath,
         });
       } else {
         const { relationship, target } = resolveEmbed(schema, source, item);

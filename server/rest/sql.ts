@@ -1,7 +1,7 @@
 // Step three: a plan becomes one SQL statement (PostgREST's QueryBuilder). Identifiers come from the
 // schema cache and are always quoted; every value from the request is a bind parameter. The response
 // body is built by Postgres itself (json_agg), so its JSON is the same on PGlite and on Postgres.
-import { FILTER_OPERATORS, FTS_FUNCTIONS, type OrderTerm } from './parse.ts';
+import { FILTER_OPERATORS, FTS_FUNCTIONS, type JsonStep, type OrderTerm } from './parse.ts';
 import type { PlannedCondition, Projection, ReadNode } from './plan.ts';
 import type { Column, Func, Relationship, Table } from './schema-cache.ts';
 
@@ -26,10 +26,18 @@ function arrayLiteral(values: string[]): string {
   return `{${values.map((v) => `"${v.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
-/** A column of a level as SQL: the row's column, or a computed field's function applied to the row. */
-function columnRef(node: ReadNode, column: string, params: Params): string {
+/**
+ * A column of a level as SQL: the row's column, or a computed field's function applied to the row,
+ * then any JSON path steps into it (keys and indexes are bind parameters).
+ */
+function columnRef(node: ReadNode, column: string, params: Params, jsonPath?: JsonStep[]): string {
   const fn = node.computed.get(column);
-  return fn ? `${params.qualified(fn)}(${node.alias})` : `${node.alias}.${ident(column)}`;
+  const base = fn ? `${params.qualified(fn)}(${node.alias})` : `${node.alias}.${ident(column)}`;
+  if (!jsonPath?.length) return base;
+  return jsonPath.reduce(
+    (expr, step) => `(${expr} ${step.arrow} ${params.add(step.key)}::${step.index ? 'int' : 'text'})`,
+    base,
+  );
 }
 
 function condition(c: PlannedCondition, node: ReadNode, params: Params, embedBody: (output: string) => string): string {
@@ -39,7 +47,7 @@ function condition(c: PlannedCondition, node: ReadNode, params: Params, embedBod
     const joined = `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
     return c.negate ? `not ${joined}` : joined;
   }
-  const col = columnRef(node, c.column, params);
+  const col = columnRef(node, c.column, params, c.jsonPath);
   const p = c.predicate;
   let sql: string;
   switch (p.op) {
@@ -74,7 +82,7 @@ function condition(c: PlannedCondition, node: ReadNode, params: Params, embedBod
 function orderBy(terms: OrderTerm[], node: ReadNode, params: Params): string {
   if (terms.length === 0) return '';
   return ` order by ${terms
-    .map((t) => `${columnRef(node, t.column, params)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`)
+      .map((t) => `${columnRef(node, t.column, params, t.jsonPath)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`)
     .join(', ')}`;
 }
 
@@ -105,7 +113,7 @@ export function buildLevel(node: ReadNode, params: Params): LevelSql {
 
   for (const p of node.projection) {
     if (p.kind === 'column') {
-      const expr = `${columnRef(node, p.column, params)}${p.cast ? '::' + p.cast : ''}`;
+      const expr = `${columnRef(node, p.column, params, p.jsonPath)}${p.cast ? '::' + p.cast : ''}`;
       if (p.aggregate) {
         aggregated = true;
         columnsOut.push(`${p.aggregate}(${expr}) as ${ident(p.output)}`);

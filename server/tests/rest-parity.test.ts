@@ -165,6 +165,29 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
     });
   });
 
+  describe('JSON path operators', () => {
+    it('selects, filters and orders on -> and ->> paths, naming each output after its last key', async () => {
+      const { data, error } = await anon
+        .from('player_stats')
+        .select('player, stats->trophies, rank:stats->>rank, stats->brawlers->>0')
+        .eq('stats->>rank', 'gold')
+        .order('stats->trophies', { ascending: false });
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { player: 'Poco', trophies: 1500, rank: 'gold', brawlers: null },
+        { player: 'Shelly', trophies: 1200, rank: 'gold', brawlers: 'Shelly' },
+      ]);
+      const gt = await anon.from('player_stats').select('player').gt('stats->trophies', 1000).order('player');
+      expect(gt.data).toEqual([{ player: 'Poco' }, { player: 'Shelly' }]);
+    });
+
+    it('refuses a malformed path with PGRST100', async () => {
+      const res = await api('/player_stats?select=stats->');
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe('PGRST100');
+    });
+  });
+
   describe('counts and max_rows', () => {
     it('caps a read at max_rows, answering 206 with the exact total', async () => {
       await stack.service().from('players').insert(Array.from({ length: 60 }, (_, i) => ({ name: `Bot ${i}` })));
