@@ -1,28 +1,19 @@
 // Data for the journeys, made through the real supabase-js against the running stack: players,
 // tournaments created as the administrator, and registrations made by "someone else". Every name,
 // e-mail and player ID is unique, so no journey depends on another one's leftovers or order.
-import { randomBytes, randomInt } from 'node:crypto';
+// The builders (names, IDs, tournament fields, the register_team call) are the component tests' own,
+// from src/testing/fixtures.ts.
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../server/config.ts';
+import { TEAM_SIZE, freshGameId, insertTournament, registerTeamAs, tag, tournamentFields, type Tournament, type TournamentType } from '../../src/testing/fixtures.ts';
+
+export { TEAM_SIZE, tag, type TournamentType } from '../../src/testing/fixtures.ts';
+export type TournamentRow = Tournament;
 
 export const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD };
 export const PASSWORD = 'brawl-pass-1';
-
-export type TournamentType = '1v1' | '2v2' | '3v3';
-export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
-
-export type TournamentRow = {
-  id: string;
-  name: string;
-  description: string;
-  thumbnail_url: string;
-  slots: number;
-  discord_link: string;
-  type: TournamentType;
-  registered_teams: number;
-};
 
 export type Player = { email: string; password: string; username: string; gameId: string };
 
@@ -33,19 +24,13 @@ function client(): SupabaseClient {
   });
 }
 
-/** A short random tag: base36, so names stay readable in screenshots. */
-export function tag(): string {
-  return `${Date.now().toString(36).slice(-4)}${randomBytes(3).toString('hex')}`;
-}
-
 export function uniqueEmail(who: string): string {
   return `${who}-${tag()}@example.com`.toLowerCase();
 }
 
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** A valid, unused game/player ID without the leading # (9 letters or digits). */
 export function playerId(): string {
-  return Array.from({ length: 9 }, () => ID_CHARS[randomInt(ID_CHARS.length)]).join('');
+  return freshGameId().slice(1);
 }
 
 export function newPlayerDetails(who = 'player'): Player {
@@ -79,21 +64,7 @@ function admin(): Promise<SupabaseClient> {
 
 /** A fresh tournament made by the administrator (the admin journey makes its own through the UI). */
 export async function createTournament(type: TournamentType, slots: number, label = 'E2E'): Promise<TournamentRow> {
-  const name = `${label} ${type} ${tag()}`;
-  const { data, error } = await (await admin())
-    .from('tournaments')
-    .insert({
-      name,
-      description: `${label} ${type} bracket ${tag()}`,
-      thumbnail_url: '/banners/brawlcup.svg',
-      slots,
-      discord_link: `https://discord.gg/e2e-${tag()}`,
-      type,
-    })
-    .select()
-    .single();
-  if (error) throw new Error(`Could not create tournament ${name}: ${error.message}`);
-  return data as TournamentRow;
+  return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots }));
 }
 
 export async function deleteTournament(id: string): Promise<void> {
@@ -126,13 +97,10 @@ export async function seededFull(): Promise<TournamentRow> {
 
 /** Registers a team for `player` through the same call the app uses; returns the player IDs used. */
 export async function registerAs(player: Player, t: Pick<TournamentRow, 'id' | 'type'>, ids?: string[], teamName = `Team ${tag()}`): Promise<string[]> {
-  const c = await signedIn(player.email, player.password);
   const used = ids ?? Array.from({ length: TEAM_SIZE[t.type] }, () => playerId());
-  const { error } = await c.rpc('register_team', {
-    p_tournament_id: t.id,
-    p_team_name: t.type === '1v1' ? '' : teamName,
-    p_players: used.map((id, i) => ({ player_id: `#${id}`, in_game_name: `Brawler${i + 1}` })),
+  await registerTeamAs(await signedIn(player.email, player.password), t, {
+    teamName: t.type === '1v1' ? '' : teamName,
+    players: used.map((id, i) => ({ player_id: `#${id}`, in_game_name: `Brawler${i + 1}` })),
   });
-  if (error) throw new Error(`Could not register ${player.email}: ${error.message}`);
   return used;
 }

@@ -6,8 +6,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconAddressBook, IconLogin2, IconLogout, IconTrophy, IconUserCircle, type Icon } from '@tabler/icons-react';
 import { NavLink, Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { supabase } from '@/lib/supabase';
+import { signOut, useAuth } from '@/lib/auth';
 import classes from './header.module.css';
 
 export const SCROLL_THRESHOLD = 20;
@@ -39,9 +38,7 @@ export function Header() {
     // Leave the guarded page first (the landing chunk may still be loading), so the guard does not
     // bounce the signed-out person to /login.
     await navigate(paths.landing);
-    const { error } = await supabase.auth.signOut();
-    // The server could not be reached: forget the session here anyway.
-    if (error) await supabase.auth.signOut({ scope: 'local' });
+    await signOut();
   }
 
   return (

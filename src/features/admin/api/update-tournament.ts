@@ -1,26 +1,27 @@
 // Edits a tournament. The name is its identity and stays as it is, so the edit schema is the create
 // schema without it.
-import { supabase } from '@/lib/supabase';
-import { useMutation } from '@/lib/use-mutation';
-import { AppError, unwrap } from '@/lib/errors';
-import { adminTournamentSchema, type AdminTournament } from './get-tournaments';
-import { tournamentError, tournamentFormSchema } from './create-tournament';
 import type { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { allTournamentsKey } from '@/lib/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
+import { tournamentError, tournamentFormSchema } from './create-tournament';
 
 export const updateTournamentSchema = tournamentFormSchema.omit({ name: true });
-export type UpdateTournamentInput = z.input<typeof updateTournamentSchema>;
+export type UpdateTournamentValues = z.output<typeof updateTournamentSchema>;
 
-export async function updateTournament(id: string, input: UpdateTournamentInput): Promise<AdminTournament> {
-  const parsed = updateTournamentSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? 'Check the form.');
-  try {
-    const row = unwrap(await supabase.from('tournaments').update(parsed.data).eq('id', id).select().single());
-    return adminTournamentSchema.parse(row);
-  } catch (e) {
-    throw tournamentError(e);
-  }
+/** Saves the form's parsed values (the resolver ran updateTournamentSchema); the table checks again. */
+export async function updateTournament({ id, values }: { id: string; values: UpdateTournamentValues }): Promise<Tournament> {
+  const { data, error } = await supabase.from('tournaments').update(values).eq('id', id).select().single();
+  if (error) throw tournamentError(error);
+  // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
+  return data as Tournament;
 }
 
 export function useUpdateTournament() {
-  return useMutation(updateTournament);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTournament,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allTournamentsKey }),
+  });
 }

@@ -5,7 +5,10 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from 
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
-import { useAdminTournaments, type AdminTournament } from '../api/get-tournaments';
+import { errorMessage } from '@/lib/errors';
+import { useTournaments } from '@/lib/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
+import { liveBanner } from '@/lib/use-realtime';
 import {
   DELETE_CONFIRM_MESSAGE,
   DELETE_ERROR_MESSAGE,
@@ -27,14 +30,16 @@ const pending = (
 );
 import '@mantine/core/styles/Modal.css';
 
-type View = { kind: 'grid' } | { kind: 'form'; editing: AdminTournament | null } | { kind: 'teams'; tournament: AdminTournament };
+type View = { kind: 'grid' } | { kind: 'form'; editing: Tournament | null } | { kind: 'teams'; tournament: Tournament };
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function AdminDashboard() {
-  const { tournaments, loading, error, liveError, refetch, retry } = useAdminTournaments();
+  const query = useTournaments();
+  const tournaments = query.data ?? [];
+  const banner = liveBanner(query, query.live);
   const [view, setView] = useState<View>({ kind: 'grid' });
   const [notice, setNotice] = useState<Notice>(null);
-  const [confirming, setConfirming] = useState<AdminTournament | null>(null);
+  const [confirming, setConfirming] = useState<Tournament | null>(null);
   const remove = useDeleteTournament();
 
   const openCreate = () => {
@@ -43,23 +48,23 @@ export function AdminDashboard() {
   };
   const openGrid = () => setView({ kind: 'grid' });
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!confirming) return;
-    const target = confirming;
-    const ok = await remove.mutate(target.id);
-    setConfirming(null);
-    setNotice(ok ? { tone: 'success', text: DELETE_SUCCESS_MESSAGE } : { tone: 'error', text: DELETE_ERROR_MESSAGE });
-    if (ok) {
-      if (view.kind !== 'grid') setView({ kind: 'grid' });
-      void refetch();
-    }
+    remove.mutate(confirming.id, {
+      onSuccess: () => {
+        setNotice({ tone: 'success', text: DELETE_SUCCESS_MESSAGE });
+        if (view.kind !== 'grid') setView({ kind: 'grid' });
+      },
+      onError: () => setNotice({ tone: 'error', text: DELETE_ERROR_MESSAGE }),
+      onSettled: () => setConfirming(null),
+    });
   };
 
   // Keep the team list's header current when the tournament changes live.
   const teamsOf = view.kind === 'teams' ? (tournaments.find((t) => t.id === view.tournament.id) ?? view.tournament) : null;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" data-live={query.live.status}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2" fw={900}>
@@ -102,7 +107,7 @@ export function AdminDashboard() {
           {notice.text}
         </Alert>
       )}
-      <LiveErrorAlert message={liveError} onReconnect={retry} />
+      <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
 
       <Suspense fallback={pending}>
         {view.kind === 'form' && (
@@ -113,7 +118,6 @@ export function AdminDashboard() {
             onSaved={(_saved, mode) => {
               setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
               setView({ kind: 'grid' });
-              void refetch();
             }}
           />
         )}
@@ -122,17 +126,17 @@ export function AdminDashboard() {
       </Suspense>
 
       {view.kind === 'grid' &&
-        (error ? (
+        (query.isError && !query.data ? (
           <Stack gap="sm" align="flex-start">
-            <FormError message={error} title="Could not load tournaments" />
-            <Button size="xs" variant="light" onClick={retry}>
+            <FormError message={errorMessage(query.error)} title="Could not load tournaments" />
+            <Button size="xs" variant="light" onClick={banner.retry}>
               Try again
             </Button>
           </Stack>
         ) : (
           <TournamentGrid
             tournaments={tournaments}
-            loading={loading}
+            loading={query.isPending}
             onEdit={(t) => {
               setNotice(null);
               setView({ kind: 'form', editing: t });
@@ -144,7 +148,7 @@ export function AdminDashboard() {
 
       <Modal
         opened={confirming !== null}
-        onClose={() => !remove.deleting && setConfirming(null)}
+        onClose={() => !remove.isPending && setConfirming(null)}
         title="Delete tournament"
         centered
         radius="lg"
@@ -158,10 +162,10 @@ export function AdminDashboard() {
             </Text>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting}>
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.isPending}>
               Cancel
             </Button>
-            <Button color="red.9" loading={remove.deleting} onClick={confirmDelete} data-autofocus>
+            <Button color="red.9" loading={remove.isPending} onClick={confirmDelete} data-autofocus>
               Delete
             </Button>
           </Group>

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
-import type { AdminTournament } from '../api/get-tournaments';
+import { errorMessage } from '@/lib/errors';
+import type { Tournament } from '@/lib/tournament';
 import { teamDisplayName, useTeams } from '../api/get-teams';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Code.css';
@@ -16,8 +17,10 @@ function formatTime(iso: string | null): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function TeamList({ tournament, onClose }: { tournament: AdminTournament; onClose: () => void }) {
-  const { teams, loading, error, retry } = useTeams(tournament.id);
+export function TeamList({ tournament, onClose }: { tournament: Tournament; onClose: () => void }) {
+  const query = useTeams(tournament.id);
+  const teams = query.data ?? [];
+  const loading = query.isPending;
   const heading = useRef<HTMLHeadingElement>(null);
 
   // View Teams replaced the grid, so its button is gone: continue from the list's heading.
@@ -50,10 +53,10 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
             <Skeleton key={i} h={52} radius="md" />
           ))}
         </Stack>
-      ) : error ? (
+      ) : query.isError ? (
         <Stack gap="sm" align="flex-start">
-          <FormError message={error} />
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={retry}>
+          <FormError message={errorMessage(query.error)} />
+          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void query.refetch()}>
             Try again
           </Button>
         </Stack>

@@ -2,7 +2,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
-import type { AdminTournament } from '../api/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
 import '@mantine/core/styles/Skeleton.css';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
@@ -10,11 +10,11 @@ const BANNER_HEIGHT = 120;
 const Banner = (props: { src: string | null; alt: string }) => <TournamentBanner {...props} height={BANNER_HEIGHT} />;
 
 type Props = {
-  tournaments: AdminTournament[];
+  tournaments: Tournament[];
   loading: boolean;
-  onEdit: (t: AdminTournament) => void;
-  onDelete: (t: AdminTournament) => void;
-  onViewTeams: (t: AdminTournament) => void;
+  onEdit: (t: Tournament) => void;
+  onDelete: (t: Tournament) => void;
+  onViewTeams: (t: Tournament) => void;
 };
 
 export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewTeams }: Props) {

@@ -13,8 +13,8 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useProfile, type Profile } from '@/features/profile/api/get-profile';
 import {
   PROFILE_SAVED,
-  updateProfile,
   updateProfileSchema,
+  useUpdateProfile,
   type UpdateProfileFields,
   type UpdateProfileInput,
 } from '@/features/profile/api/update-profile';
@@ -26,6 +26,7 @@ function toFields(profile: Profile | undefined): UpdateProfileFields {
 export function ProfileCard() {
   const { user } = useAuth();
   const profile = useProfile(user?.id);
+  const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const form = useForm<UpdateProfileFields, unknown, UpdateProfileInput>({
     resolver: zodResolver(updateProfileSchema),
@@ -33,12 +34,11 @@ export function ProfileCard() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (profile.loading) return <LoadingScreen label="Loading your Profile..." />;
+  if (profile.isLoading) return <LoadingScreen label="Loading your Profile..." />;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const saved = await updateProfile(user!.id, input);
-      profile.setData(saved);
+      await update.mutateAsync({ userId: user!.id, input });
       setEditing(false);
       notifications.show({ color: 'green', title: 'Saved', message: PROFILE_SAVED });
     } catch (error) {
@@ -59,6 +59,11 @@ export function ProfileCard() {
             Profile Information
           </Title>
           <FormError message={profile.error ? errorMessage(profile.error) : errors.root?.message} />
+          {profile.isError && (
+            <Button variant="default" onClick={() => void profile.refetch()} style={{ alignSelf: 'flex-start' }}>
+              Try again
+            </Button>
+          )}
           <TextInput label="Email" value={profile.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
           <TextInput label="Username" readOnly={!editing} variant={editing ? 'default' : 'filled'} {...form.register('username')} error={errors.username?.message} />
           <TextInput

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { freshGameId, signedInUser } from '@/testing/users';
-import { createTournament, registerAs } from '../testing/fixtures';
+import { createTournament, registerAs } from '@/testing/data';
 
 async function openForm(name: string) {
   const { user } = renderApp('/home');

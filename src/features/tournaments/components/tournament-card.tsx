@@ -3,17 +3,13 @@
 import { useId, useState } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChevronUp, IconLock, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
-import type { Tournament } from '../api/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
+import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
 import { RegistrationForm } from './registration-form';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 
-type Props = {
-  tournament: Tournament;
-  alreadyRegistered: boolean;
-  onRegistered: (tournamentId: string) => void;
-};
 
 export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
   const teams = Math.max(0, t.registered_teams);
@@ -23,12 +19,13 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
   return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
 }
 
-export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: Props) {
+export function TournamentCard({ tournament }: { tournament: TournamentWithMyTeam }) {
   const [open, setOpen] = useState(false);
   const [success, setSuccess] = useState(false);
   const formId = useId();
   const { teams, slots, slotsLeft, percent, full } = tournamentProgress(tournament);
   const title = tournament.description?.trim() || tournament.name;
+  const alreadyRegistered = tournament.my_team.length > 0;
   const formOpen = open && !full && !alreadyRegistered;
 
   return (
@@ -121,7 +118,6 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
             onRegistered={() => {
               setOpen(false);
               setSuccess(true);
-              onRegistered(tournament.id);
             }}
           />
         )}
