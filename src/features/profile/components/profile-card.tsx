@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -40,6 +39,8 @@ export function ProfileCard() {
     try {
       await update.mutateAsync({ userId: user!.id, input });
       setEditing(false);
+      // The notifications code is loaded by the provider after the first paint, not with this screen.
+      const { notifications } = await import('@mantine/notifications');
       notifications.show({ color: 'green', title: 'Saved', message: PROFILE_SAVED });
     } catch (error) {
       form.setError('root', { message: errorMessage(error) });

@@ -11,6 +11,8 @@ async function openForm(name: string) {
   const card = await screen.findByRole('article', { name }, { timeout: 10_000 });
   const c = within(card);
   await user.click(c.getByRole('button', { name: 'Register Now' }));
+  // The form's code loads on demand (normally before the click: the list preloads it).
+  await c.findByRole('form', { name: `Register for ${name}` });
   return { user, card, c };
 }
 

@@ -42,7 +42,7 @@ describe('Tournament list on /home', () => {
     const c = within(card);
 
     await user.click(c.getByRole('button', { name: 'Register Now' }));
-    expect(c.getByLabelText(/Team Name/)).toBeInTheDocument();
+    expect(await c.findByLabelText(/Team Name/)).toBeInTheDocument();
     for (const n of [1, 2, 3]) {
       expect(c.getByLabelText(new RegExp(`^Player ${n} ID`))).toBeInTheDocument();
       expect(c.getByLabelText(new RegExp(`^Player ${n} In-Game Name`))).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('Tournament list on /home', () => {
     const c = within(await findCard(t.name));
 
     await user.click(c.getByRole('button', { name: 'Register Now' }));
-    expect(c.getByRole('alert')).toHaveTextContent('Please sign in to register.');
+    expect(await c.findByRole('alert')).toHaveTextContent('Please sign in to register.');
     expect(c.getByRole('link', { name: /Sign in/ })).toHaveAttribute('href', '/login');
     expect(c.queryByLabelText(/Player 1 ID/)).not.toBeInTheDocument();
   });

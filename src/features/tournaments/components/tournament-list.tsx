@@ -1,12 +1,13 @@
 // The live tournament grid of /home: loading skeletons, the cards, an empty state and an error state
 // with retry. Counts and admin edits arrive through Realtime without a reload.
+import { useEffect } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconTournament } from '@tabler/icons-react';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { errorMessage } from '@/lib/errors';
 import { useTournaments } from '@/lib/get-tournaments';
 import { liveBanner } from '@/lib/use-realtime';
-import { TournamentCard } from './tournament-card';
+import { preloadRegistrationForm, TournamentCard } from './tournament-card';
 import { TournamentCardSkeleton } from './tournament-card-skeleton';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
@@ -14,6 +15,10 @@ const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 export function TournamentList() {
   const tournaments = useTournaments();
   const banner = liveBanner(tournaments, tournaments.live);
+  useEffect(() => {
+    // A failed download is reported when a card opens its form.
+    preloadRegistrationForm().catch(() => {});
+  }, []);
 
   let content;
   if (tournaments.isPending) {
