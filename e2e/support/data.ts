@@ -9,8 +9,7 @@ import { inject } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../server/config.ts';
 import { TEAM_SIZE, freshGameId, insertTournament, registerTeamAs, tag, tournamentFields, type Tournament, type TournamentType } from '../../src/testing/fixtures.ts';
 
-export { TEAM_SIZE, tag, type TournamentType } from '../../src/testing/fixtures.ts';
-export type TournamentRow = Tournament;
+export { TEAM_SIZE, tag, type Tournament, type TournamentType } from '../../src/testing/fixtures.ts';
 
 export const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD };
 export const PASSWORD = 'brawl-pass-1';
@@ -63,7 +62,7 @@ function admin(): Promise<SupabaseClient> {
 }
 
 /** A fresh tournament made by the administrator (the admin journey makes its own through the UI). */
-export async function createTournament(type: TournamentType, slots: number, label = 'E2E'): Promise<TournamentRow> {
+export async function createTournament(type: TournamentType, slots: number, label = 'E2E'): Promise<Tournament> {
   return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots }));
 }
 
@@ -73,14 +72,14 @@ export async function deleteTournament(id: string): Promise<void> {
 }
 
 /** Every tournament as a visitor reads it (the seed's included). */
-export async function listTournaments(): Promise<TournamentRow[]> {
+export async function listTournaments(): Promise<Tournament[]> {
   const { data, error } = await client().from('tournaments').select('*');
   if (error) throw new Error(`Could not read tournaments: ${error.message}`);
-  return data as TournamentRow[];
+  return data as Tournament[];
 }
 
 /** The seeded tournament of a type with the most free slots (at least `free`). */
-export async function seededWithFreeSlots(type: TournamentType, free = 2): Promise<TournamentRow> {
+export async function seededWithFreeSlots(type: TournamentType, free = 2): Promise<Tournament> {
   const list = (await listTournaments())
     .filter((t) => t.type === type && !t.name.startsWith('E2E') && t.slots - t.registered_teams >= free)
     .sort((a, b) => b.slots - b.registered_teams - (a.slots - a.registered_teams));
@@ -89,14 +88,14 @@ export async function seededWithFreeSlots(type: TournamentType, free = 2): Promi
 }
 
 /** A seeded tournament that is already full. */
-export async function seededFull(): Promise<TournamentRow> {
+export async function seededFull(): Promise<Tournament> {
   const full = (await listTournaments()).find((t) => t.registered_teams >= t.slots);
   if (!full) throw new Error('The seed has no full tournament');
   return full;
 }
 
 /** Registers a team for `player` through the same call the app uses; returns the player IDs used. */
-export async function registerAs(player: Player, t: Pick<TournamentRow, 'id' | 'type'>, ids?: string[], teamName = `Team ${tag()}`): Promise<string[]> {
+export async function registerAs(player: Player, t: Pick<Tournament, 'id' | 'type'>, ids?: string[], teamName = `Team ${tag()}`): Promise<string[]> {
   const used = ids ?? Array.from({ length: TEAM_SIZE[t.type] }, () => playerId());
   await registerTeamAs(await signedIn(player.email, player.password), t, {
     teamName: t.type === '1v1' ? '' : teamName,

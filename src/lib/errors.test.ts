@@ -13,6 +13,12 @@ describe('lib/errors', () => {
     expect(errorMessage({ message: 'permission denied for table teams', code: '42501' })).toBe("You don't have permission to do that.");
   });
 
+  it('names the constraint a unique clash broke when it has words of its own', () => {
+    const clash = { message: 'duplicate key value violates unique constraint "tournaments_name_key"', code: '23505' };
+    expect(errorMessage(clash)).toBe('A tournament with this name already exists.');
+    expect(errorMessage({ ...clash, message: 'duplicate key value violates unique constraint "other_key"' })).toBe('That already exists.');
+  });
+
   it('turns fetch failures into the network message', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_MESSAGE);
     expect(errorMessage({ message: 'TypeError: fetch failed', code: '' })).toBe(NETWORK_MESSAGE);

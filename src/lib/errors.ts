@@ -71,11 +71,18 @@ const DATABASE_MESSAGES: Record<string, string> = {
   PGRST303: 'Your session has expired. Please sign in again.',
 };
 
+// Constraints whose violation has a more precise message than its code's: named in the error text.
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  tournaments_name_key: 'A tournament with this name already exists.',
+};
+
 /** The user-facing text for any error. A P0001 (raise exception) message is our own and shown verbatim. */
 export function errorMessage(error: unknown): string {
   const e = toAppError(error);
   if (e.network) return NETWORK_MESSAGE;
   if (e.userFacing || e.code === 'P0001') return e.message;
+  const constraint = /constraint "([a-z0-9_]+)"/.exec(e.message)?.[1];
+  if (constraint && CONSTRAINT_MESSAGES[constraint]) return CONSTRAINT_MESSAGES[constraint]!;
   if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;
   // Auth errors (they carry auth codes like weak_password) are written for people already.
   if (e.code && /^[a-z_]+$/.test(e.code)) return e.message;

@@ -3,11 +3,8 @@
 import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { AppError, toAppError } from '@/lib/errors';
 import { allTournamentsKey } from '@/lib/get-tournaments';
 import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
-
-export const DUPLICATE_NAME_MESSAGE = 'A tournament with this name already exists.';
 
 // The same patterns as the table's check constraints.
 const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
@@ -57,17 +54,9 @@ export const emptyTournament: TournamentFormInput = {
   type: '1v1',
 };
 
-/** A unique-name clash reads as what it is, not as a generic "already exists". */
-export function tournamentError(error: unknown): AppError {
-  const e = toAppError(error);
-  if (e.code === '23505') return new AppError(DUPLICATE_NAME_MESSAGE, { status: 409, cause: error });
-  return e;
-}
-
 /** Creates from the form's parsed values (the resolver ran tournamentFormSchema); the table checks again. */
 export async function createTournament(values: TournamentFormValues): Promise<Tournament> {
-  const { data, error } = await supabase.from('tournaments').insert(values).select().single();
-  if (error) throw tournamentError(error);
+  const { data } = await supabase.from('tournaments').insert(values).select().single().throwOnError();
   // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
   return data as Tournament;
 }

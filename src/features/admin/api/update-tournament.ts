@@ -5,15 +5,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';
 import type { Tournament } from '@/lib/tournament';
-import { tournamentError, tournamentFormSchema } from './create-tournament';
+import { tournamentFormSchema } from './create-tournament';
 
 export const updateTournamentSchema = tournamentFormSchema.omit({ name: true });
 export type UpdateTournamentValues = z.output<typeof updateTournamentSchema>;
 
 /** Saves the form's parsed values (the resolver ran updateTournamentSchema); the table checks again. */
 export async function updateTournament({ id, values }: { id: string; values: UpdateTournamentValues }): Promise<Tournament> {
-  const { data, error } = await supabase.from('tournaments').update(values).eq('id', id).select().single();
-  if (error) throw tournamentError(error);
+  const { data } = await supabase.from('tournaments').update(values).eq('id', id).select().single().throwOnError();
   // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
   return data as Tournament;
 }
