@@ -153,24 +153,38 @@ export async function createSession(q: Queryable, userId: string): Promise<{ ses
   return { sessionId, refreshToken };
 }
 
-/** How long a rotated refresh token may be reused (two tabs refreshing at once), as GoTrue does. */
-const REUSE_INTERVAL_MS = 10_000;
+export type Rotation =
+  | { kind: 'rotated'; userId: string; sessionId: string; refreshToken: string }
+  /** A rotated token replayed past the reuse interval: its session has been ended. */
+  | { kind: 'reused' };
 
-/** Rotates a refresh token: the old one is revoked and a new one issued in the same session. */
-export async function rotateRefreshToken(
-  db: Database,
-  token: unknown,
-): Promise<{ userId: string; sessionId: string; refreshToken: string }> {
+/**
+ * Rotates a refresh token as GoTrue does: the old one is revoked and a new one issued in the same
+ * session. A revoked token may be used again for `reuseIntervalSeconds` (two tabs refreshing at
+ * once) and then gets the session's current token. Past that, a replay means someone else may hold
+ * the session's tokens: the whole session ends (GoTrue revokes the token family), and its access
+ * tokens stop working too.
+ */
+export async function rotateRefreshToken(db: Database, token: unknown, reuseIntervalSeconds: number): Promise<Rotation> {
   if (typeof token !== 'string' || !token) throw new AuthApiError('refresh_token_not_found');
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; updated_at: string }>(
-      'select id, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update',
-      [token],
+    const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; reusable: boolean }>(
+      `select id, user_id, session_id, revoked, updated_at + make_interval(secs => $2) > now() as reusable
+       from auth.refresh_tokens where token = $1 for update`,
+      [token, reuseIntervalSeconds],
     );
     const row = rows[0];
     if (!row) throw new AuthApiError('refresh_token_not_found');
-    if (row.revoked && Date.now() - new Date(row.updated_at).getTime() > REUSE_INTERVAL_MS) {
-      throw new AuthApiError('refresh_token_already_used');
+    if (row.revoked) {
+      if (!row.reusable) {
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
+        return { kind: 'reused' };
+      }
+      const { rows: active } = await tx.query<{ token: string }>(
+        'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+        [row.session_id],
+      );
+      if (active[0]) return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken: active[0].token };
     }
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
     const refreshToken = newToken();
@@ -181,7 +195,7 @@ export async function rotateRefreshToken(
       token,
     ]);
     await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
-    return { userId: row.user_id, sessionId: row.session_id, refreshToken };
+    return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken };
   });
 }
 

@@ -3,7 +3,7 @@
 // (role and request.jwt.claims set locally, so RLS decides) -> response.
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { asCaller, callerFromHeaders, type ServerContext } from '../context.ts';
+import { asCaller, callerFromRequest, type ServerContext } from '../context.ts';
 import {
   ApiError,
   STALE_CACHE_CODES,
@@ -71,10 +71,7 @@ export function restRoutes(ctx: ServerContext): Hono {
     let signedIn = false;
     try {
       listening ??= cache.listen().catch(() => {});
-      const caller = await callerFromHeaders(ctx.keys, {
-        authorization: c.req.header('authorization'),
-        apikey: c.req.header('apikey'),
-      });
+      const caller = await callerFromRequest(ctx, c);
       signedIn = caller.role !== 'anon';
       const request = await readRequest(c, target);
       const prepared = await withFreshSchema(cache, (schema) => prepare(schema, request));
