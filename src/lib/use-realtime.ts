@@ -35,7 +35,7 @@ export function useRealtime<T extends TableName, D>(
     setStatus('joining');
     const reread = () => void queryClient.invalidateQueries({ queryKey, exact: true });
     const channel = supabase
-      .channel(`${table}-${key}-${Math.random().toString(36).slice(2)}`)
+      .channel(`${table}-live-${Math.random().toString(36).slice(2)}`)
       .on<Row<T>>('postgres_changes', { event: '*', schema: 'public', table, filter }, (change) => {
         if (!active) return;
         // A read still under way may answer with the state from before this change: read again.

@@ -49,17 +49,17 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
     );
   }
 
-  const onSubmit = form.handleSubmit((values) =>
-    registration.mutate(
-      { tournamentId: tournament.id, type: tournament.type, values },
-      {
-        onSuccess: () => {
-          form.reset(emptyRegistration(tournament.type));
-          onRegistered();
-        },
-      },
-    ),
-  );
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await registration.mutateAsync({ tournamentId: tournament.id, type: tournament.type, values });
+    } catch {
+      return; // The form stays open and shows registration.error.
+    }
+    // Awaited rather than a mutate callback: the cached list already marks the card registered, which
+    // unmounts this form, and a callback would not outlive it.
+    form.reset(emptyRegistration(tournament.type));
+    onRegistered();
+  });
   const submitting = registration.isPending;
 
   const size = TEAM_SIZE[tournament.type];

@@ -12,7 +12,6 @@ import { errorMessage } from '@/lib/errors';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 
-
 // The form's code (react-hook-form and its resolver) is not part of /home's first download; the list
 // starts loading it at once, so it is normally there before the first Register Now.
 let formModule: typeof import('./registration-form') | undefined;
