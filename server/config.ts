@@ -19,6 +19,11 @@ export interface StackOptions {
   additionalRedirectUrls: string[];
   /** Serve the built app from this folder (undefined: API only). */
   staticDir?: string;
+  /** `[api]` of config.toml: the schemas the Data API exposes and the most rows a read returns. */
+  apiSchemas: string[];
+  apiMaxRows: number | null;
+  /** PGRST_DB_PLAN_ENABLED: answer `Accept: application/vnd.pgrst.plan` with EXPLAIN (off, as on hosted). */
+  apiPlanEnabled: boolean;
   /** Seconds a rotated refresh token may still be used (two tabs refreshing at once). */
   refreshTokenReuseInterval: number;
   /** Auth's request limits; undefined turns them off (RATE_LIMITS=off, for test runs only). */
@@ -29,8 +34,12 @@ export interface StackOptions {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@brawlcup.local';
 export const DEFAULT_ADMIN_PASSWORD = 'brawlcup-admin';
+/** The sample players supabase/seed.sql creates on a fresh database (the first of eight) and their password. */
+export const SAMPLE_PLAYER_EMAIL = 'nova.strike@example.com';
+export const SAMPLE_PLAYER_PASSWORD = 'brawlcup-player';
 
 type Toml = {
+  api?: { schemas?: string[]; max_rows?: number };
   auth?: {
     site_url?: string;
     additional_redirect_urls?: string[];
@@ -85,6 +94,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     siteUrl: env.SITE_URL,
     additionalRedirectUrls: toml.auth?.additional_redirect_urls ?? [],
     staticDir: resolve(root, 'dist'),
+    apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],
+    apiMaxRows: typeof toml.api?.max_rows === 'number' && toml.api.max_rows > 0 ? toml.api.max_rows : null,
+    apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
     rateLimits: rateLimits(toml, env),
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),

@@ -8,6 +8,7 @@ import type { LiveSessions } from './auth/live-sessions.ts';
 import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { RestOptions } from './rest/routes.ts';
 import { bearerToken, clientIp } from './shared/http.ts';
 
 export interface ServerConfig {
@@ -22,6 +23,8 @@ export interface ServerConfig {
   jwtExpiry: number;
   /** The supabase/ folder: migrations, seed.sql, config.toml. */
   supabaseDir: string;
+  /** The Data API's `[api]` settings (exposed schemas, max_rows, EXPLAIN); defaults are hosted Supabase's. */
+  api?: RestOptions;
   /** Seconds a rotated refresh token may still be used. */
   refreshTokenReuseInterval: number;
   /** Auth's request limits (undefined: off). */

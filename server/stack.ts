@@ -73,6 +73,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     minimumPasswordLength: options.minimumPasswordLength,
     jwtExpiry: options.jwtExpiry,
     supabaseDir: options.supabaseDir,
+    api: { schemas: options.apiSchemas, maxRows: options.apiMaxRows, planEnabled: options.apiPlanEnabled },
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,

@@ -1,7 +1,8 @@
 -- Sample data for local development (`supabase db reset` and the local stack's first start).
 -- Six tournaments, two of each type; "Solo Showdown Sprint" is one slot from full and
 -- "Duo Gem Grab Clash" is full. The sample players below sign in with the password
--- brawlcup-player. registered_teams is not set here: the teams trigger counts them.
+-- brawlcup-player (npm start prints it: server/config.ts SAMPLE_PLAYER_PASSWORD, keep the two in step).
+-- registered_teams is not set here: the teams trigger counts them.
 
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
 select

@@ -62,8 +62,13 @@ function admin(): Promise<SupabaseClient> {
 }
 
 /** A fresh tournament made by the administrator (the admin journey makes its own through the UI). */
-export async function createTournament(type: TournamentType, slots: number, label = 'E2E'): Promise<Tournament> {
-  return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots }));
+export async function createTournament(
+  type: TournamentType,
+  slots: number,
+  label = 'E2E',
+  fields: Partial<Pick<Tournament, 'description'>> = {},
+): Promise<Tournament> {
+  return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots, ...fields }));
 }
 
 export async function deleteTournament(id: string): Promise<void> {

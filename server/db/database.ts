@@ -2,6 +2,7 @@
 // folder) and a real Postgres (DATABASE_URL). Every service in server/ talks to Postgres through it.
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { fsyncSync } from 'node:fs';
 import pg from 'pg';
 
 export interface QueryResult<T = Record<string, unknown>> {
@@ -39,8 +40,47 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+// PGlite starts Postgres with -F (fsync off), and Emscripten's NODEFS has no fsync at all: a commit
+// reached the kernel's page cache, so it survived a killed process but not a power cut. A folder
+// on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
+// and an fsync that reaches the disk. The rest are PGlite's own start parameters.
+const DURABLE_START_PARAMS = [
+  '--single', '-O', '-j',
+  '-c', 'search_path=public',
+  '-c', 'exit_on_error=false',
+  '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0',
+  '-c', 'max_parallel_workers=0',
+  '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'io_method=sync',
+  '-c', 'max_parallel_maintenance_workers=0',
+  '-c', 'fsync=on',
+  '-c', 'wal_sync_method=fsync',
+];
+
+interface NodeFsStream {
+  nfd?: number;
+}
+
+/** Gives Emscripten's NODEFS the fsync it lacks, so Postgres's fsync() reaches the disk. */
+async function makeDurable(db: PGlite): Promise<void> {
+  const nodefs = (db as unknown as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
+  if (!nodefs?.stream_ops) throw new Error('This PGlite version does not expose NODEFS: cannot make its writes durable.');
+  nodefs.stream_ops.fsync = (stream: NodeFsStream) => {
+    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+    return 0;
+  };
+  // Whatever start-up wrote before the fsync existed goes to disk now.
+  await db.exec('checkpoint');
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pgcrypto } });
+  const db = await PGlite.create({
+    dataDir,
+    extensions: { pgcrypto },
+    ...(dataDir ? { startParams: DURABLE_START_PARAMS } : {}),
+  });
+  if (dataDir) await makeDurable(db);
   // PGlite has one connection: a transaction holds it, so everything else waits its turn. That is
   // the isolation Postgres would give, at the price of no parallelism.
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({

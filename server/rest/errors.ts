@@ -22,6 +22,8 @@ const API_STATUS: Record<string, number> = {
   PGRST116: 406, // single object requested, not exactly one row
   PGRST117: 405, // unsupported HTTP verb
   PGRST118: 400, // order by an embedded resource that is not to-one
+  PGRST122: 400, // invalid preferences with handling=strict
+  PGRST124: 400, // more rows affected than Prefer: max-affected allows
   PGRST200: 400, // no relationship for an embed
   PGRST201: 300, // more than one relationship for an embed
   PGRST202: 404, // function not found
@@ -115,8 +117,8 @@ export function toErrorResponse(error: unknown, signedIn: boolean): { status: nu
 export const parseError = (what: string, value: string, details: string) =>
   new ApiError('PGRST100', `"failed to parse ${what} (${value})"`, details);
 
-export const tableNotFound = (name: string) =>
-  new ApiError('PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+export const tableNotFound = (name: string, schema = 'public') =>
+  new ApiError('PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 
 export const columnNotFound = (table: string, column: string) =>
   new ApiError('42703', `column ${table}.${column} does not exist`);

@@ -1,7 +1,7 @@
 // Step one of the pipeline: the query string and headers PostgREST clients send, parsed into plain
 // data (PostgREST's ApiRequest and QueryParams). Nothing here knows the schema; names are checked
 // against the schema cache by plan.ts.
-import { ApiError, parseError } from './errors.ts';
+import { parseError } from './errors.ts';
 
 export type SelectItem =
   | { kind: 'star' }
@@ -399,63 +399,4 @@ export function parseQuery(search: URLSearchParams, rpcArgNames?: Set<string>): 
     }
   }
   return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Headers
-
-export interface Preferences {
-  return: 'minimal' | 'representation' | 'headers-only';
-  count?: 'exact' | 'planned' | 'estimated';
-  resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  missing?: 'default' | 'null';
-  /** What the Preference-Applied header echoes. */
-  applied: string[];
-}
-
-/** `Prefer: return=representation, count=exact` (one header or several). Unknown values are ignored, as PostgREST does. */
-export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: 'minimal', applied: [] };
-  let returnSet = false;
-  for (const part of (header ?? '').split(',')) {
-    const [k, v] = part.trim().split('=').map((x) => x.trim());
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) {
-      prefs.return = v;
-      returnSet = true;
-    } else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefs.count = v;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;
-    else if (k === 'missing' && (v === 'default' || v === 'null')) prefs.missing = v;
-    else continue;
-    prefs.applied.push(`${k}=${v}`);
-  }
-  if (!returnSet) prefs.applied = prefs.applied.filter((p) => !p.startsWith('return='));
-  return prefs;
-}
-
-/** `Range: 0-9` (items). Returns offset and limit, or undefined for none/unparseable (PostgREST ignores those). */
-export function parseRange(header: string | undefined): { offset: number; limit?: number } | undefined {
-  if (!header) return undefined;
-  const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header.trim());
-  if (!match) return undefined;
-  const from = Number(match[1]);
-  if (match[2] === '') return { offset: from };
-  const to = Number(match[2]);
-  if (to < from) throw new ApiError('PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
-  return { offset: from, limit: to - from + 1 };
-}
-
-export type Representation = { single: boolean; stripNulls: boolean };
-
-/** Accept header -> array or single object, and whether nulls are stripped. 406 for what we cannot produce. */
-export function parseAccept(header: string | undefined): Representation {
-  if (!header) return { single: false, stripNulls: false };
-  const kinds = header.split(',').map((x) => x.trim().toLowerCase());
-  for (const kind of kinds) {
-    const [type, ...params] = kind.split(';').map((x) => x.trim());
-    const stripNulls = params.includes('nulls=stripped');
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { single: true, stripNulls };
-    if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*')
-      return { single: false, stripNulls };
-  }
-  throw new ApiError('PGRST107', `None of these media types are available: ${header}`, null, null, 406);
 }

@@ -8,7 +8,8 @@ import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
 
 // The same patterns as the table's check constraints.
 const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
-const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\s]\S*)$/;
+// A path is / and then neither / nor \ (browsers read /\host as //host, a link to another host).
+const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\\\s]\S*)$/;
 
 export const tournamentFormSchema = z.object({
   name: z

@@ -10,6 +10,16 @@ import { tournamentFormSchema } from './create-tournament';
 export const updateTournamentSchema = tournamentFormSchema.omit({ name: true });
 export type UpdateTournamentValues = z.output<typeof updateTournamentSchema>;
 
+export const TYPE_LOCKED_MESSAGE = 'The type cannot change while teams are registered.';
+
+/** The edit form's rules for this tournament: its registered teams were entered with its type. */
+export function editTournamentSchema(current: Pick<Tournament, 'type' | 'registered_teams'>) {
+  return updateTournamentSchema.refine((v) => v.type === current.type || current.registered_teams === 0, {
+    path: ['type'],
+    message: TYPE_LOCKED_MESSAGE,
+  });
+}
+
 /** Saves the form's parsed values (the resolver ran updateTournamentSchema); the table checks again. */
 export async function updateTournament({ id, values }: { id: string; values: UpdateTournamentValues }): Promise<Tournament> {
   const { data } = await supabase.from('tournaments').update(values).eq('id', id).select().single().throwOnError();

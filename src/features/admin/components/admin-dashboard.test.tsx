@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { signedInAdmin } from '@/testing/users';
+import { adminClient, signedInAdmin } from '@/testing/users';
 import { waitForLive } from '@/testing/live';
 import { createTournament, deleteTournament, freshGameId, registerAs, uniqueName } from '@/testing/data';
 
@@ -19,6 +19,19 @@ async function findCard(name: string) {
 }
 
 describe('Admin dashboard', () => {
+  it('keeps the focus where the person was: the card after an edit is cancelled, Add Tournament after a new one is', async () => {
+    const t = await createTournament({ slots: 4 });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByRole('button', { name: `Edit ${t.name}` }, { timeout: 10_000 }));
+    await user.click(within(await screen.findByRole('form', { name: 'Edit tournament' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('article', { name: t.name })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
+    await user.click(within(await screen.findByRole('form', { name: 'Create tournament' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Tournament' })).toHaveFocus());
+    await deleteTournament(t.id);
+  });
+
   it('creates a tournament', async () => {
     const { user } = await openDashboard();
     const name = uniqueName('Created Cup');
@@ -87,6 +100,38 @@ describe('Admin dashboard', () => {
     const c = within(await findCard(t.name));
     expect(await c.findByText('0 / 20 teams')).toBeInTheDocument();
     expect(c.getByText('2v2')).toBeInTheDocument();
+  });
+
+  it('keeps the type of a tournament with registered teams, in the form and in the database', async () => {
+    const t = await createTournament({ type: '2v2', slots: 6 });
+    await registerAs(t, { teamName: 'Type Lockers', players: [
+      { player_id: freshGameId(), in_game_name: 'Colt' },
+      { player_id: freshGameId(), in_game_name: 'Bull' },
+    ] });
+    const { user } = await openDashboard();
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
+    await user.selectOptions(f.getByLabelText(/^Type/), '3v3');
+    await user.click(f.getByRole('button', { name: 'Update Tournament' }));
+    expect(await f.findByText('The type cannot change while teams are registered.')).toBeInTheDocument();
+    expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
+  });
+
+  it('shows the database\'s refusal when a team registers while the type is being changed', async () => {
+    const t = await createTournament({ type: '1v1', slots: 6 });
+    const { user } = await openDashboard();
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
+    await user.selectOptions(f.getByLabelText(/^Type/), '2v2');
+    // A player registers after the form opened with no teams.
+    await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'Shelly' }] });
+    await user.click(f.getByRole('button', { name: 'Update Tournament' }));
+    expect(await f.findByText('The type cannot change while teams are registered.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
+    const { data } = await (await adminClient()).from('tournaments').select('type').eq('id', t.id).single();
+    expect(data).toEqual({ type: '1v1' });
   });
 
   it('deletes a tournament after confirmation', async () => {

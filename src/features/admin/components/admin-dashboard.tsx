@@ -1,6 +1,6 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
@@ -16,7 +16,7 @@ import {
   useDeleteTournament,
 } from '../api/delete-tournament';
 import { loadChunk } from '@/lib/chunk';
-import { TournamentGrid } from './tournament-grid';
+import { TournamentGrid, tournamentCardId } from './tournament-grid';
 
 // The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
 // list load when first asked for, which keeps the route's first download inside its budget.
@@ -41,6 +41,17 @@ export function AdminDashboard() {
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState<Tournament | null>(null);
   const remove = useDeleteTournament();
+  // The grid card to continue from once the form or team list closes (its button was replaced),
+  // as soon as the card is on screen: a new tournament's card arrives with the refetch.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!returnTo || view.kind !== 'grid') return;
+    const card = document.getElementById(tournamentCardId(returnTo));
+    if (!card) return;
+    card.focus();
+    setReturnTo(null);
+  }, [returnTo, view.kind, tournaments]);
 
   const openCreate = () => {
     setNotice(null);
@@ -76,6 +87,7 @@ export function AdminDashboard() {
         </div>
         <Group gap="sm">
           <Button
+            ref={addButton}
             leftSection={<IconPlus size={16} aria-hidden />}
             variant={view.kind === 'form' && !view.editing ? 'filled' : 'light'}
             aria-pressed={view.kind === 'form' && !view.editing}
@@ -114,15 +126,28 @@ export function AdminDashboard() {
           <TournamentForm
             key={view.editing?.id ?? 'new'}
             tournament={view.editing}
-            onCancel={openGrid}
-            onSaved={(_saved, mode) => {
+            onCancel={() => {
+              if (view.editing) setReturnTo(view.editing.id);
+              else addButton.current?.focus();
+              openGrid();
+            }}
+            onSaved={(saved, mode) => {
               setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
+              setReturnTo(saved.id);
               setView({ kind: 'grid' });
             }}
           />
         )}
 
-        {view.kind === 'teams' && teamsOf && <TeamList tournament={teamsOf} onClose={openGrid} />}
+        {view.kind === 'teams' && teamsOf && (
+          <TeamList
+            tournament={teamsOf}
+            onClose={() => {
+              setReturnTo(teamsOf.id);
+              openGrid();
+            }}
+          />
+        )}
       </Suspense>
 
       {view.kind === 'grid' &&
@@ -146,31 +171,35 @@ export function AdminDashboard() {
           />
         ))}
 
-      <Modal
-        opened={confirming !== null}
-        onClose={() => !remove.isPending && setConfirming(null)}
-        title="Delete tournament"
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>{DELETE_CONFIRM_MESSAGE}</Text>
-          {confirming && (
-            <Text size="sm" c="dimmed">
-              {confirming.name} and all its teams will be removed.
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            <Button color="red.9" loading={remove.isPending} onClick={confirmDelete} data-autofocus>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Built from its parts for a <div> header: Modal's own <header> would be a second banner landmark. */}
+      <Modal.Root opened={confirming !== null} onClose={() => !remove.isPending && setConfirming(null)} centered radius="lg">
+        <Modal.Overlay />
+        <Modal.Content>
+          <Modal.Header component="div">
+            <Modal.Title>Delete tournament</Modal.Title>
+            <Modal.CloseButton aria-label="Close" />
+          </Modal.Header>
+          <Modal.Body>
+            <Stack gap="md">
+              <Text>{DELETE_CONFIRM_MESSAGE}</Text>
+              {confirming && (
+                <Text size="sm" c="dimmed">
+                  {confirming.name} and all its teams will be removed.
+                </Text>
+              )}
+              <Group justify="flex-end" gap="sm">
+                {/* Cancel has the focus: a reflexive Enter must not delete a tournament and its teams. */}
+                <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.isPending} data-autofocus>
+                  Cancel
+                </Button>
+                <Button color="red.9" loading={remove.isPending} onClick={confirmDelete}>
+                  Delete
+                </Button>
+              </Group>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </Stack>
   );
 }

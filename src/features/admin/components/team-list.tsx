@@ -5,6 +5,7 @@ import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, St
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
+import { plural } from '@/lib/plural';
 import type { Tournament } from '@/lib/tournament';
 import { teamDisplayName, useTeams } from '../api/get-teams';
 import '@mantine/core/styles/Accordion.css';
@@ -40,7 +41,7 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
               {tournament.type}
             </Badge>
             <Text size="sm" c="dimmed">
-              {loading ? '…' : teams.length} / {tournament.slots} teams
+              {loading ? '…' : teams.length} / {plural(tournament.slots, 'team')}
             </Text>
           </Group>
         </div>

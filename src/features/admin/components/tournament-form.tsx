@@ -15,7 +15,7 @@ import {
   type TournamentFormInput,
   type TournamentFormValues,
 } from '../api/create-tournament';
-import { updateTournamentSchema, useUpdateTournament } from '../api/update-tournament';
+import { editTournamentSchema, useUpdateTournament } from '../api/update-tournament';
 import '@mantine/core/styles/NumberInput.css';
 
 type Props = {
@@ -41,7 +41,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   const editing = Boolean(tournament);
   const form = useForm<TournamentFormInput, unknown, TournamentFormValues>({
     // The edit schema has no name: it cannot change, so it is not checked or sent.
-    resolver: zodResolver((editing ? updateTournamentSchema : tournamentFormSchema) as typeof tournamentFormSchema),
+    resolver: zodResolver((tournament ? editTournamentSchema(tournament) : tournamentFormSchema) as typeof tournamentFormSchema),
     defaultValues: toInput(tournament),
   });
   const create = useCreateTournament();
@@ -126,6 +126,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
               label="Type"
               required
               data={[...TOURNAMENT_TYPES]}
+              description={editing && tournament!.registered_teams > 0 ? 'Fixed while teams are registered.' : undefined}
               error={errors.type?.message}
               {...form.register('type')}
             />

@@ -7,6 +7,7 @@ import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useProfile, type Profile } from '@/features/profile/api/get-profile';
@@ -72,6 +73,8 @@ export function ProfileCard() {
             readOnly={!editing}
             variant={editing ? 'default' : 'filled'}
             placeholder={editing ? '#ABC123XYZ' : 'Not set'}
+            description={editing ? PLAYER_ID_HINT : undefined}
+            {...PLAYER_ID_INPUT}
             {...form.register('gameId')}
             error={errors.gameId?.message}
           />

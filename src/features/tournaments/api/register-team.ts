@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
 import { allTournamentsKey, tournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
 import type { TournamentType } from '@/lib/tournament';
 import type { Tables } from '@/types/database';
 
@@ -17,8 +18,10 @@ export const FULL_MESSAGE = 'The tournament is full';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
 export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
+export const TEAM_NAME_INVISIBLE = 'Team name cannot contain invisible characters.';
 export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
 export const inGameNameTooLong = (slot: number) => `In-game name for player ${slot} must be 30 characters or fewer.`;
+export const inGameNameInvisible = (slot: number) => `In-game name for player ${slot} cannot contain invisible characters.`;
 export const duplicatePlayerId = (id: string) => `Player ID ${id} is entered more than once.`;
 
 const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
@@ -45,7 +48,15 @@ const playerSchema = z.object({
 export function registerTeamSchema(type: TournamentType) {
   return z
     .object({
-      teamName: type === '1v1' ? z.string().trim() : z.string().trim().min(1, TEAM_NAME_REQUIRED).max(40, TEAM_NAME_TOO_LONG),
+      teamName:
+        type === '1v1'
+          ? z.string().trim()
+          : z
+              .string()
+              .trim()
+              .min(1, TEAM_NAME_REQUIRED)
+              .refine(visibleOnly, TEAM_NAME_INVISIBLE)
+              .refine((name) => charLength(name) <= 40, TEAM_NAME_TOO_LONG),
       players: z.array(playerSchema).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
     })
     .superRefine(
@@ -58,7 +69,9 @@ export function registerTeamSchema(type: TournamentType) {
           const name = typeof player.inGameName === 'string' ? player.inGameName.trim() : '';
           if (name === '') {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameRequired(index + 1) });
-          } else if (name.length > 30) {
+          } else if (hasInvisible(name)) {
+            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameInvisible(index + 1) });
+          } else if (charLength(name) > 30) {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameTooLong(index + 1) });
           }
           const id = typeof player.playerId === 'string' ? player.playerId : '';

@@ -10,6 +10,7 @@ import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
+import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import type { Tournament } from '@/lib/tournament';
 import {
   SIGN_IN_MESSAGE,
@@ -89,7 +90,8 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
               <TextInput
                 label={`Player ${i + 1} ID`}
                 placeholder="#ABC123XYZ"
-                description="9 characters, # optional"
+                description={PLAYER_ID_HINT}
+                {...PLAYER_ID_INPUT}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 autoComplete="off"

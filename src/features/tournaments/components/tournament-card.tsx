@@ -11,6 +11,7 @@ import { loadChunk } from '@/lib/chunk';
 import { errorMessage } from '@/lib/errors';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
+import { plural } from '@/lib/plural';
 
 // The form's code (react-hook-form and its resolver) is not part of /home's first download; the list
 // starts loading it at once, so it is normally there before the first Register Now.
@@ -55,7 +56,6 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
       radius="lg"
       padding="lg"
       shadow="md"
-      h="100%"
       style={{ borderColor: 'var(--mantine-color-dark-4)' }}
     >
       <Card.Section>
@@ -68,11 +68,12 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
             {tournament.type} Tournament
           </Badge>
           <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
-            {slotsLeft} slots left
+            {plural(slotsLeft, 'slot')} left
           </Text>
         </Group>
 
-        <Title order={3} size="h4" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+        {/* Three lines at most, the whole text on hover (a tournament page will show it in full). */}
+        <Title order={2} size="h4" lh={1.25} lineClamp={3} title={title} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {title !== tournament.name && (

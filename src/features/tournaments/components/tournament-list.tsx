@@ -65,7 +65,8 @@ export function TournamentList() {
     );
   } else {
     content = (
-      <SimpleGrid cols={GRID_COLS} spacing="lg">
+      // Top-aligned: a card that opens its form grows alone, its row neighbours keep their height.
+      <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ alignItems: 'start' }}>
         {tournaments.data.map((t) => (
           <TournamentCard key={t.id} tournament={t} />
         ))}
