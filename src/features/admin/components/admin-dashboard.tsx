@@ -1,7 +1,7 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
@@ -10,7 +10,6 @@ import { useTournaments } from '@/lib/get-tournaments';
 import type { Tournament } from '@/lib/tournament';
 import { liveBanner } from '@/lib/use-realtime';
 import {
-  DELETE_CONFIRM_MESSAGE,
   DELETE_ERROR_MESSAGE,
   DELETE_SUCCESS_MESSAGE,
   useDeleteTournament,
@@ -21,6 +20,7 @@ import { TournamentGrid, tournamentCardId } from './tournament-grid';
 // The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
 // list load when first asked for, which keeps the route's first download inside its budget.
 const TournamentForm = lazy(() => loadChunk(() => import('./tournament-form')).then((m) => ({ default: m.TournamentForm })));
+const DeleteDialog = lazy(() => loadChunk(() => import('./delete-dialog')).then((m) => ({ default: m.DeleteDialog })));
 const TeamList = lazy(() => loadChunk(() => import('./team-list')).then((m) => ({ default: m.TeamList })));
 
 const pending = (
@@ -28,7 +28,6 @@ const pending = (
     <Loader aria-label="Loading" />
   </Center>
 );
-import '@mantine/core/styles/Modal.css';
 
 type View = { kind: 'grid' } | { kind: 'form'; editing: Tournament | null } | { kind: 'teams'; tournament: Tournament };
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -171,35 +170,15 @@ export function AdminDashboard() {
           />
         ))}
 
-      {/* Built from its parts for a <div> header: Modal's own <header> would be a second banner landmark. */}
-      <Modal.Root opened={confirming !== null} onClose={() => !remove.isPending && setConfirming(null)} centered radius="lg">
-        <Modal.Overlay />
-        <Modal.Content>
-          <Modal.Header component="div">
-            <Modal.Title>Delete tournament</Modal.Title>
-            <Modal.CloseButton aria-label="Close" />
-          </Modal.Header>
-          <Modal.Body>
-            <Stack gap="md">
-              <Text>{DELETE_CONFIRM_MESSAGE}</Text>
-              {confirming && (
-                <Text size="sm" c="dimmed">
-                  {confirming.name} and all its teams will be removed.
-                </Text>
-              )}
-              <Group justify="flex-end" gap="sm">
-                {/* Cancel has the focus: a reflexive Enter must not delete a tournament and its teams. */}
-                <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.isPending} data-autofocus>
-                  Cancel
-                </Button>
-                <Button color="red.9" loading={remove.isPending} onClick={confirmDelete}>
-                  Delete
-                </Button>
-              </Group>
-            </Stack>
-          </Modal.Body>
-        </Modal.Content>
-      </Modal.Root>
+      {/* Its code arrives just after the grid's (rendered closed from the start), not with it. */}
+      <Suspense fallback={null}>
+        <DeleteDialog
+          tournament={confirming}
+          deleting={remove.isPending}
+          onCancel={() => !remove.isPending && setConfirming(null)}
+          onConfirm={confirmDelete}
+        />
+      </Suspense>
     </Stack>
   );
 }
