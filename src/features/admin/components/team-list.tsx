@@ -4,9 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
+import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { errorMessage } from '@/lib/errors';
 import { plural } from '@/lib/plural';
 import type { Tournament } from '@/lib/tournament';
+import { liveBanner } from '@/lib/use-realtime';
 import { teamDisplayName, useTeams } from '../api/get-teams';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Code.css';
@@ -22,6 +24,7 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
   const query = useTeams(tournament.id);
   const teams = query.data ?? [];
   const loading = query.isPending;
+  const banner = liveBanner(query, query.live);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // View Teams replaced the grid, so its button is gone: continue from the list's heading.
@@ -30,7 +33,7 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
   }, []);
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="dark.7" component="section" aria-label={`Teams of ${tournament.name}`}>
+    <Paper data-live={query.live.status} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="dark.7" component="section" aria-label={`Teams of ${tournament.name}`}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }}>
@@ -47,6 +50,7 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
         </div>
         <CloseButton size="lg" aria-label="Close team list" onClick={onClose} />
       </Group>
+      <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
 
       {loading ? (
         <Stack gap="xs" role="status" aria-label="Loading teams...">
