@@ -12,7 +12,7 @@ import {
   seededFull,
   seededWithFreeSlots,
   type Player,
-  type TournamentRow,
+  type Tournament,
 } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { plural } from '../src/lib/plural.ts';
@@ -36,13 +36,13 @@ function progressOf(c: Locator) {
   return c.getByRole('progressbar', { name: 'Registration Progress' });
 }
 
-async function expectCardCounts(c: Locator, t: Pick<TournamentRow, 'slots'>, teams: number) {
+async function expectCardCounts(c: Locator, t: Pick<Tournament, 'slots'>, teams: number) {
   await visible(text(c, `${plural(t.slots - teams, 'slot')} left`));
   expect(await progressOf(c).getAttribute('aria-valuenow')).toBe(String(Math.round((teams / t.slots) * 100)));
 }
 
 /** The success panel: the Discord invite, its link to the tournament's discordlink in a new tab. */
-async function expectSuccess(c: Locator, t: TournamentRow) {
+async function expectSuccess(c: Locator, t: Tournament) {
   await visible(text(c, 'Team registered successfully'));
   await visible(text(c, 'Join The Discord Server for Match Updates'));
   const join = c.getByRole('link', { name: 'Join Discord' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, EMAIL_LIMIT_MESSAGE, FALLBACK_MESSAGE, NETWORK_MESSAGE, RATE_LIMIT_MESSAGE, errorMessage, toAppError, unwrap } from '@/lib/errors';
+import { AppError, EMAIL_LIMIT_MESSAGE, FALLBACK_MESSAGE, NETWORK_MESSAGE, RATE_LIMIT_MESSAGE, errorMessage, isTransient, toAppError, unwrap } from '@/lib/errors';
 
 describe('lib/errors', () => {
   it('keeps a PostgrestError code and shows a P0001 message verbatim', () => {
@@ -11,6 +11,21 @@ describe('lib/errors', () => {
 
   it('words a permission denial for people', () => {
     expect(errorMessage({ message: 'permission denied for table teams', code: '42501' })).toBe("You don't have permission to do that.");
+  });
+
+  it('names the constraint a unique clash broke when it has words of its own', () => {
+    const clash = { message: 'duplicate key value violates unique constraint "tournaments_name_key"', code: '23505' };
+    expect(errorMessage(clash)).toBe('A tournament with this name already exists.');
+    expect(errorMessage({ ...clash, message: 'duplicate key value violates unique constraint "other_key"' })).toBe('That already exists.');
+  });
+
+  it('retries what may pass by itself, not refusals', () => {
+    expect(isTransient(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isTransient({ message: 'boom', status: 503 })).toBe(true);
+    expect(isTransient({ message: 'could not serialize access', code: '40001' })).toBe(true);
+    expect(isTransient({ message: 'permission denied for table teams', code: '42501' })).toBe(false);
+    expect(isTransient({ message: 'JWT expired', code: 'PGRST303' })).toBe(false);
+    expect(isTransient({ message: 'Too many requests', code: 'PT429' })).toBe(false);
   });
 
   it('turns fetch failures into the network message', () => {

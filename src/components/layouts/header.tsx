@@ -19,8 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { NavLink, Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { supabase } from '@/lib/supabase';
+import { signOut, useAuth } from '@/lib/auth';
 import classes from './header.module.css';
 
 export const SCROLL_THRESHOLD = 20;
@@ -50,9 +49,7 @@ export function Header() {
     // Leave the guarded page first (the landing chunk may still be loading), so the guard does not
     // bounce the signed-out person to /login.
     await navigate(paths.landing);
-    const { error } = await supabase.auth.signOut();
-    // The server could not be reached: forget the session here anyway.
-    if (error) await supabase.auth.signOut({ scope: 'local' });
+    await signOut();
   }
 
   return (

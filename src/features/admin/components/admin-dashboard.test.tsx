@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { adminClient, signedInAdmin } from '@/testing/users';
-import { createTournament, deleteTournament, freshGameId, registerTeam, uniqueName } from '../testing/fixtures';
+import { waitForLive } from '@/testing/live';
+import { createTournament, deleteTournament, freshGameId, registerAs, uniqueName } from '@/testing/data';
 
 async function openDashboard() {
   await signedInAdmin();
@@ -103,10 +104,10 @@ describe('Admin dashboard', () => {
 
   it('keeps the type of a tournament with registered teams, in the form and in the database', async () => {
     const t = await createTournament({ type: '2v2', slots: 6 });
-    await registerTeam(t, 'Type Lockers', [
+    await registerAs(t, { teamName: 'Type Lockers', players: [
       { player_id: freshGameId(), in_game_name: 'Colt' },
       { player_id: freshGameId(), in_game_name: 'Bull' },
-    ]);
+    ] });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
@@ -125,7 +126,7 @@ describe('Admin dashboard', () => {
     const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
     await user.selectOptions(f.getByLabelText(/^Type/), '2v2');
     // A player registers after the form opened with no teams.
-    await registerTeam(t, '', [{ player_id: freshGameId(), in_game_name: 'Shelly' }]);
+    await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'Shelly' }] });
     await user.click(f.getByRole('button', { name: 'Update Tournament' }));
     expect(await f.findByText('The type cannot change while teams are registered.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
@@ -171,10 +172,10 @@ describe('Admin dashboard', () => {
     const t = await createTournament({ type: '2v2', slots: 6 });
     const p1 = freshGameId();
     const p2 = freshGameId();
-    await registerTeam(t, 'Gem Hunters', [
+    await registerAs(t, { teamName: 'Gem Hunters', players: [
       { player_id: p1, in_game_name: 'Poco' },
       { player_id: p2, in_game_name: 'Jessie' },
-    ]);
+    ] });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
@@ -195,10 +196,10 @@ describe('Admin dashboard', () => {
     expect(within(players).getByText(p2)).toBeInTheDocument();
 
     // A registration made elsewhere appears without a reload.
-    await registerTeam(t, 'Late Comers', [
+    await registerAs(t, { teamName: 'Late Comers', players: [
       { player_id: freshGameId(), in_game_name: 'Bull' },
       { player_id: freshGameId(), in_game_name: 'Rico' },
-    ]);
+    ] });
     expect(await l.findByRole('button', { name: /Late Comers/ }, { timeout: 10_000 })).toBeInTheDocument();
 
     await user.click(l.getByRole('button', { name: 'Close team list' }));
@@ -208,7 +209,7 @@ describe('Admin dashboard', () => {
 
   it('names a 1v1 entry by its player\'s in-game name', async () => {
     const t = await createTournament({ type: '1v1' });
-    await registerTeam(t, '', [{ player_id: freshGameId(), in_game_name: 'SoloSpike' }]);
+    await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'SoloSpike' }] });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
@@ -218,8 +219,7 @@ describe('Admin dashboard', () => {
 
   it('shows tournaments created by another client without a reload', async () => {
     await openDashboard();
-    await screen.findAllByRole('article', {}, { timeout: 10_000 }).catch(() => null);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitForLive();
     const t = await createTournament({ type: '3v3' });
     expect(await findCard(t.name)).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import { TournamentBanner, TournamentBannerSkeleton } from '@/components/ui/tournament-banner';
 import { plural } from '@/lib/plural';
-import type { AdminTournament } from '../api/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
 import '@mantine/core/styles/Skeleton.css';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
@@ -12,11 +12,11 @@ const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 export const tournamentCardId = (id: string) => `tournament-card-${id}`;
 
 type Props = {
-  tournaments: AdminTournament[];
+  tournaments: Tournament[];
   loading: boolean;
-  onEdit: (t: AdminTournament) => void;
-  onDelete: (t: AdminTournament) => void;
-  onViewTeams: (t: AdminTournament) => void;
+  onEdit: (t: Tournament) => void;
+  onDelete: (t: Tournament) => void;
+  onViewTeams: (t: Tournament) => void;
 };
 
 export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewTeams }: Props) {

@@ -52,7 +52,7 @@ export function MyTournamentsList() {
   const { user } = useAuth();
   const query = useMyTournaments(user?.id);
 
-  if (query.loading) return <LoadingScreen label="Loading your tournaments..." />;
+  if (query.isLoading) return <LoadingScreen label="Loading your tournaments..." />;
 
   const entries = (query.data ?? []).filter((e) => e.tournament);
   return (
@@ -61,7 +61,7 @@ export function MyTournamentsList() {
       {query.error ? (
         <Stack align="flex-start">
           <FormError message={errorMessage(query.error)} />
-          <Button variant="default" onClick={query.reload}>
+          <Button variant="default" onClick={() => void query.refetch()}>
             Try again
           </Button>
         </Stack>

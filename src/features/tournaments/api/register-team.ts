@@ -2,11 +2,13 @@
 // the one the registration form validates with, and it mirrors the database's rules and messages
 // word for word, so the same mistake reads the same whether the browser or the server catches it.
 import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { useMutation } from '@/lib/use-mutation';
-import { AppError, unwrap } from '@/lib/errors';
+import { useAuth } from '@/lib/auth';
+import { allTournamentsKey, tournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
-import type { TournamentType } from './get-tournaments';
+import type { TournamentType } from '@/lib/tournament';
+import type { Tables } from '@/types/database';
 
 export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
 
@@ -96,27 +98,30 @@ export function emptyRegistration(type: TournamentType): RegisterTeamInput {
   };
 }
 
-export type RegisteredTeam = { id: string; tournament_id: string; team_name: string | null };
-
-export async function registerTeam(args: {
-  tournamentId: string;
-  type: TournamentType;
-  values: RegisterTeamInput;
-}): Promise<RegisteredTeam> {
-  const parsed = registerTeamSchema(args.type).safeParse(args.values);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? INVALID_PLAYER_ID);
-  const values = parsed.data;
-  const data = unwrap(
-    await supabase.rpc('register_team', {
+/** Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again. */
+export async function registerTeam(args: { tournamentId: string; type: TournamentType; values: RegisterTeamValues }): Promise<Tables<'teams'>> {
+  const { data } = await supabase
+    .rpc('register_team', {
       p_tournament_id: args.tournamentId,
       // The database ignores the team name of a 1v1 registration and stores null.
-      p_team_name: args.type === '1v1' ? '' : values.teamName,
-      p_players: values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
-    }),
-  );
-  return (Array.isArray(data) ? data[0] : data) as RegisteredTeam;
+      p_team_name: args.type === '1v1' ? '' : args.values.teamName,
+      p_players: args.values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
+    })
+    .throwOnError();
+  return data;
 }
 
+/** Registers, then marks the card registered at once and reads the list again for the count. */
 export function useRegisterTeam() {
-  return useMutation(registerTeam);
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: registerTeam,
+    onSuccess: (team) => {
+      queryClient.setQueryData<TournamentWithMyTeam[]>(tournamentsKey(user?.id ?? null), (list) =>
+        list?.map((t) => (t.id === team.tournament_id ? { ...t, my_team: [{ id: team.id }] } : t)),
+      );
+      void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
+    },
+  });
 }
