@@ -5,7 +5,7 @@ import { newPerson, pathOf, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, listTournaments, registerAs, tag } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
+import { field, navLink, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -110,7 +110,7 @@ describe('Logout', () => {
     const me = await createPlayer('logout');
     const { page } = await newPerson(journey.browser, PHONE);
     await signInAt(page, me);
-    const logout = page.getByRole('link', { name: 'Logout' });
+    const logout = await navLink(page, 'Logout');
     expect(await logout.getAttribute('href')).toBe('/');
     await logout.click();
     await page.waitForURL((url) => url.pathname !== '/home', { waitUntil: 'commit' });

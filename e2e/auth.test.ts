@@ -40,10 +40,10 @@ describe('Accounts', () => {
     await visible(page.getByRole('heading', { name: 'Tournaments', level: 1 }));
     await visible(page.getByRole('article').first());
     await checkScreen(page, 'home');
-    // The header: the brand goes home; Profile, My Tournaments, Contact Us and Logout.
+    // The header: the brand goes home; Tournaments, Profile, My Tournaments, Contact Us and Logout.
     expect(await page.getByRole('link', { name: 'BrawlCup home' }).getAttribute('href')).toBe('/home');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Profile', '/profile'], ['My Tournaments', '/my-tournaments'], ['Contact Us', '/contactus'], ['Logout', '/']]) {
+    for (const [name, href] of [['Tournaments', '/home'], ['Profile', '/profile'], ['My Tournaments', '/my-tournaments'], ['Contact Us', '/contactus'], ['Logout', '/']]) {
       expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
 

@@ -13,6 +13,7 @@ import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
 import type { StackOptions } from './config.ts';
 import { ensureAdmin } from './auth/admin.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
 import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
 
 export interface RunningStack {
@@ -72,8 +73,12 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     minimumPasswordLength: options.minimumPasswordLength,
     jwtExpiry: options.jwtExpiry,
     supabaseDir: options.supabaseDir,
+    api: { schemas: options.apiSchemas, maxRows: options.apiMaxRows, planEnabled: options.apiPlanEnabled },
+    refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+    rateLimits: options.rateLimits,
+    trustProxy: options.trustProxy,
   };
-  const ctx: ServerContext = { db, keys, config, mailbox };
+  const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh
     ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword)
     : false;

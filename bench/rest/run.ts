@@ -10,7 +10,7 @@ const concurrency = Number(args[1] ?? 8);
 const postgres = process.argv.includes('--postgres');
 
 const stack = await startTestStack({ supabaseDir: join(ROOT, 'server/tests/fixtures/rest-supabase'), postgres });
-const { rows } = await stack.ctx.db.query<{ id: string }>(`insert into auth.users (email) values ('bench@example.com') returning id::text`);
+const { rows } = await stack.ctx.db.query<{ id: string }>(`insert into auth.users (id, email) values (gen_random_uuid(), 'bench@example.com') returning id::text`);
 const token = await stack.ctx.keys.jwt.sign({ sub: rows[0]!.id, role: 'authenticated', aud: 'authenticated' }, 3600);
 const headers = { apikey: stack.ctx.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
 let nextId = 1000;

@@ -23,7 +23,7 @@ export interface Claims {
   [key: string]: unknown;
 }
 
-export type VerifyFailure = 'missing' | 'malformed' | 'expired' | 'bad_signature' | 'bad_alg';
+export type VerifyFailure = 'missing' | 'malformed' | 'expired' | 'bad_signature' | 'bad_alg' | 'session_ended';
 
 export class JwtError extends Error {
   constructor(readonly reason: VerifyFailure, message: string) {

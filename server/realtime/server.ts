@@ -6,7 +6,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { API_ROLES, type ServerContext } from '../context.ts';
+import { API_ROLES, verifyToken, type ServerContext } from '../context.ts';
 import { JwtError, type Claims } from '../auth/jwt.ts';
 import { Capture, type Change, type ChangeType, type TableInfo } from './capture.ts';
 import { FilterError, matchesFilter, parseFilter, type Filter } from './filters.ts';
@@ -163,8 +163,7 @@ export function attachRealtime(server: Server, ctx: ServerContext, options: Real
 
   async function resolveCaller(conn: Conn, token: unknown): Promise<Caller> {
     const t = typeof token === 'string' && token && !token.startsWith('sb_') ? token : conn.apikey;
-    const claims = await ctx.keys.jwt.verify(t);
-    if (!API_ROLES.has(claims.role)) throw new JwtError('malformed', `invalid JWT: role "${claims.role}" does not exist`);
+    const claims = await verifyToken(ctx, t);
     return { role: claims.role, claims, token: t, key: claimsKey(claims.role, claims) };
   }
 

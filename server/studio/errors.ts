@@ -1,6 +1,7 @@
 // The studio's one error catalogue: stable codes, one code-to-status table, and the translation of
 // Postgres errors into sentences an operator can act on. Database errors are never 500s here.
 import type { Queryable } from '../db/database.ts';
+import type { PgError } from '../shared/pg-error.ts';
 
 export type StudioErrorCode =
   | 'forbidden'
@@ -76,26 +77,6 @@ export class StudioError extends Error {
 
 export const notFound = (message: string) => new StudioError('not_found', message);
 export const invalidRequest = (message: string) => new StudioError('invalid_request', message);
-
-interface PgError {
-  code: string;
-  message: string;
-  detail?: string;
-  hint?: string;
-  constraint?: string;
-  column?: string;
-  table?: string;
-  schema?: string;
-}
-
-export function isPgError(error: unknown): error is PgError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as PgError).code)
-  );
-}
 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const sentence = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);

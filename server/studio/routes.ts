@@ -7,7 +7,8 @@ import { setCaller, type Caller, type ServerContext } from '../context.ts';
 import { localOnly } from '../local-only.ts';
 import type { Queryable } from '../db/database.ts';
 import { countAuthUsers, listPublicTables, resolveTable, type ResolvedTable } from './catalog.ts';
-import { StudioError, fromPgError, invalidRequest, isPgError } from './errors.ts';
+import { StudioError, fromPgError, invalidRequest } from './errors.ts';
+import { isPgError } from '../shared/pg-error.ts';
 import { deleteRow, insertRow, parseRowsQuery, selectRows, updateRow } from './queries.ts';
 import { renderPage } from './page.ts';
 

@@ -71,3 +71,10 @@ export function useAuth(): AuthState {
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
 }
+
+/** Signs out on the server; when the server cannot be reached, forgets the session here anyway. */
+export async function signOut(): Promise<void> {
+  const { supabase } = await import('@/lib/supabase');
+  const { error } = await supabase.auth.signOut();
+  if (error) await supabase.auth.signOut({ scope: 'local' });
+}

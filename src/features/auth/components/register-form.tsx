@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
 import { signUp, signUpErrorMessage, signUpSchema, type SignUpFields, type SignUpInput } from '@/features/auth/api/sign-up';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
@@ -45,7 +46,8 @@ export function RegisterForm() {
           <TextInput
             label="Game ID"
             placeholder="#ABC123XYZ"
-            description="Your Brawl Stars player tag: 9 letters or digits, # optional"
+            description={`Your Brawl Stars player tag: ${PLAYER_ID_HINT}`}
+            {...PLAYER_ID_INPUT}
             autoComplete="off"
             {...form.register('gameId')}
             error={errors.gameId?.message}

@@ -39,6 +39,7 @@ export async function sendContactMessage(input: ContactInput, formUrl: string | 
     } catch (error) {
       throw toAppError(error);
     }
+    if (response.status === 429) throw new AppError('Too many requests', { status: 429 });
     if (!response.ok) {
       throw new AppError(`Your message could not be sent (the form service answered ${response.status}). Please try again.`, {
         status: response.status,
