@@ -1,6 +1,7 @@
 // Builds the local stack's HTTP app without listening (tests call app.request() or start it on a
 // port). Each service is a Hono sub-app mounted under the path hosted Supabase gives it.
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { ServerContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -17,6 +18,21 @@ export interface AppOptions {
 
 export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   const app = new Hono();
+  // API JSON and the app's HTML, gzip-compressed above 1 KB when the client accepts it; built assets
+  // come pre-compressed (brotli or gzip) and pass through as they are.
+  app.use('*', compress({ threshold: 1024 }));
+  // The services answer JSON and HTML from memory without a Content-Length; give them one, so the
+  // threshold above can leave small answers alone (files streamed from disk already have it).
+  app.use('*', async (c, next) => {
+    await next();
+    const type = c.res.headers.get('content-type') ?? '';
+    if (!c.res.body || c.res.headers.has('content-length') || c.res.headers.has('content-encoding')) return;
+    if (!/json|html|text|csv/.test(type)) return;
+    const body = await c.res.arrayBuffer();
+    const headers = new Headers(c.res.headers);
+    headers.set('content-length', String(body.byteLength));
+    c.res = new Response(body, { status: c.res.status, statusText: c.res.statusText, headers });
+  });
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/mail', mailRoutes(ctx));

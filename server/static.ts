@@ -22,7 +22,9 @@ export function staticRoutes(dir: string, runtimeConfig: Record<string, string>)
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root, index: '__no_index__' }));
+  // Built files are served pre-compressed (dist/**/*.br, *.gz, written by build/precompress.ts) when
+  // the browser accepts it, with Vary: Accept-Encoding.
+  app.use('*', serveStatic({ root, index: '__no_index__', precompressed: true }));
   app.get('*', async (c) => {
     // A missing file with an extension is a 404, not the app (a stale chunk must fail visibly).
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.json({ error: 'not_found', message: `No file ${c.req.path}` }, 404);
