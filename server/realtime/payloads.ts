@@ -52,14 +52,14 @@ export const accessTokenPayload = map({ access_token: string.nullish() });
 export const broadcastPayload = z.looseObject({
   type: z.literal('broadcast').optional(),
   event: string.min(1, 'broadcast needs an event'),
-  payload: z.unknown(),
+  payload: z.unknown().optional(),
 });
 
 export const presencePayload = map({
   event: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['track', 'untrack'], {
     error: (issue) => `unknown presence event "${String(issue.input)}"`,
   })),
-  payload: z.unknown(),
+  payload: z.unknown().optional(),
 });
 
 /** The track body itself. */
