@@ -32,6 +32,8 @@ export interface StackOptions {
   rateLimits?: RateLimits;
   /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY, default 0). */
   trustProxy: number;
+  /** STUDIO_PASSWORD: opens the studio and the mailbox to HTTP Basic authentication from anywhere. */
+  studioPassword?: string;
   /** Time-outs and the connection cap of the HTTP server (defaults in httpServerOptions). */
   http?: Partial<HttpLimits>;
   /** Socket, channel and presence limits of Realtime (defaults in server/realtime/limits.ts). */
@@ -155,6 +157,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
     rateLimits: rateLimits(toml, env),
+    studioPassword: env.STUDIO_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
     http: {
       headersTimeoutMs: envInt(env, 'HTTP_HEADERS_TIMEOUT_MS'),

@@ -77,6 +77,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,
+    operator: { listenHost: options.host, password: options.studioPassword },
   };
   const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh
