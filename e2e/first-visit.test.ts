@@ -10,6 +10,7 @@ import { ADMIN, createPlayer, createTournament, listTournaments, registerAs } fr
 import { checkScreen } from './support/screens.ts';
 import { card, fillRegistration, navLink, openHome, signInAt, submitRegistration, text, until, visible, waitForPath } from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
+import { contentSecurityPolicy } from '../server/static.ts';
 
 const journey = journeyBrowser();
 
@@ -257,7 +258,11 @@ async function withAdSense(context: BrowserContext): Promise<string[]> {
       'window.__BRAWLCUP_CONFIG__={',
       'window.__BRAWLCUP_CONFIG__={"ADSENSE_CLIENT":"ca-pub-1234567890","ADSENSE_SLOT":"9876543210",',
     );
-    await route.fulfill({ response, body });
+    // The policy the server sends when AdSense is configured: its hosts, and the new script's hash.
+    const script = /<script>(window\.__BRAWLCUP_CONFIG__=.*?)<\/script>/.exec(body)![1]!;
+    const config = JSON.parse(script.slice('window.__BRAWLCUP_CONFIG__='.length)) as Record<string, string>;
+    const csp = contentSecurityPolicy(new URL(route.request().url()).origin, config, script);
+    await route.fulfill({ response, body, headers: { ...response.headers(), 'content-security-policy': csp } });
   });
   return requested;
 }

@@ -1,9 +1,11 @@
 // Reads the stack's settings: environment variables first, then supabase/config.toml (the same file
 // the Supabase CLI reads), then the defaults hosted Supabase uses.
 import { readFileSync } from 'node:fs';
+import type { ServerOptions } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 import { GOTRUE_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
+import type { RealtimeLimits } from './realtime/limits.ts';
 
 export interface StackOptions {
   port: number;
@@ -30,6 +32,62 @@ export interface StackOptions {
   rateLimits?: RateLimits;
   /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY, default 0). */
   trustProxy: number;
+  /** STUDIO_PASSWORD: opens the studio and the mailbox to HTTP Basic authentication from anywhere. */
+  studioPassword?: string;
+  /** Time-outs and the connection cap of the HTTP server (defaults in httpServerOptions). */
+  http?: Partial<HttpLimits>;
+  /** Socket, channel and presence limits of Realtime (defaults in server/realtime/limits.ts). */
+  realtime?: Partial<RealtimeLimits>;
+}
+
+/** What a slow or piling-up client may hold of the HTTP server. */
+export interface HttpLimits {
+  /** Until a request's headers are complete. ms. */
+  headersTimeoutMs: number;
+  /** Until a whole request (headers and body) is received. ms. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. ms. */
+  keepAliveTimeoutMs: number;
+  /** Open connections (websockets included); more are dropped as they arrive. */
+  maxConnections: number;
+}
+
+/** The open-file limit, so the connection cap can stay under it with room for the database's files. */
+function openFileLimit(): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function httpServerOptions(given: Partial<HttpLimits> = {}): { server: ServerOptions; maxConnections: number } {
+  const defined = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  const fds = openFileLimit();
+  const limits: HttpLimits = {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    maxConnections: Math.min(20_000, fds ? fds - 200 : 20_000),
+    ...defined,
+  };
+  return {
+    server: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: Math.max(limits.requestTimeoutMs, limits.headersTimeoutMs),
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two time-outs only this often (30 s by default, which made 60 s into 84).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+    maxConnections: limits.maxConnections,
+  };
+}
+
+/** A whole number from the environment, or undefined (the default applies) when unset or invalid. */
+function envInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const n = Number(env[name]);
+  return env[name] && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@brawlcup.local';
@@ -99,6 +157,18 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
     rateLimits: rateLimits(toml, env),
+    studioPassword: env.STUDIO_PASSWORD || undefined,
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
+    http: {
+      headersTimeoutMs: envInt(env, 'HTTP_HEADERS_TIMEOUT_MS'),
+      requestTimeoutMs: envInt(env, 'HTTP_REQUEST_TIMEOUT_MS'),
+      keepAliveTimeoutMs: envInt(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+      maxConnections: envInt(env, 'HTTP_MAX_CONNECTIONS'),
+    },
+    realtime: {
+      maxSocketsPerIp: envInt(env, 'REALTIME_MAX_SOCKETS_PER_IP'),
+      maxSockets: envInt(env, 'REALTIME_MAX_SOCKETS'),
+      maxChannelsPerSocket: envInt(env, 'REALTIME_MAX_CHANNELS_PER_SOCKET'),
+    },
   };
 }

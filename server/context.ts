@@ -8,6 +8,7 @@ import type { LiveSessions } from './auth/live-sessions.ts';
 import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { OperatorAccess } from './local-only.ts';
 import type { RestOptions } from './rest/routes.ts';
 import { bearerToken, clientIp } from './shared/http.ts';
 
@@ -31,6 +32,8 @@ export interface ServerConfig {
   rateLimits?: RateLimits;
   /** Proxies in front whose X-Forwarded-For is believed (0: the TCP peer is the client). */
   trustProxy: number;
+  /** Who may open the studio and the mailbox (see local-only.ts). */
+  operator?: OperatorAccess;
 }
 
 export interface ServerContext {

@@ -11,10 +11,10 @@ import { loadKeys } from './keys.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
-import type { StackOptions } from './config.ts';
+import { httpServerOptions, type StackOptions } from './config.ts';
 import { ensureAdmin } from './auth/admin.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
-import { attachRealtime, type RealtimeServer } from './realtime/server.ts';
+import { createRealtime, isRealtimePath, refuseUpgrade, type RealtimeServer } from './realtime/server.ts';
 
 export interface RunningStack {
   url: string;
@@ -77,6 +77,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,
+    operator: { listenHost: options.host, password: options.studioPassword },
   };
   const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh
@@ -87,10 +88,13 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });
   const api = getRequestListener(app.fetch);
   const appMiddleware = options.appMiddleware;
-  const server = createServer((req, res) => {
+  const http = httpServerOptions(options.http);
+  const server = createServer(http.server, (req, res) => {
     if (appMiddleware && !isApiPath(req.url)) appMiddleware(req, res, () => void api(req, res));
     else void api(req, res);
   });
+  // Past the cap new connections are dropped at once, before the process runs out of descriptors.
+  server.maxConnections = http.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());
@@ -99,7 +103,12 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${port}`;
   config.apiUrl = url;
   config.siteUrl ||= url;
-  const realtime = attachRealtime(server, ctx);
+  const realtime = createRealtime(ctx, options.realtime);
+  // Every upgrade is answered: one left pending holds its socket until the process has none left.
+  server.on('upgrade', (req, socket, head) => {
+    if (isRealtimePath(req.url)) realtime.handleUpgrade(req, socket, head);
+    else refuseUpgrade(socket, 404, 'no Route matched with those values');
+  });
 
   return {
     url,

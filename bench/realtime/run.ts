@@ -1,9 +1,10 @@
 // Realtime benchmark: commit-to-delivery latency of postgres_changes with 1, 100 and 500
 // subscribers (each its own player, so each is its own RLS check), the change rate sustained, and
 // the server's RSS at 500 idle sockets. The server runs in a child process (server.ts); loopback only.
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { request } from '../child.ts';
 
 type Ready = { op: 'ready'; url: string; anonKey: string; tokens: string[] };
 type Inserted = { op: 'inserted'; commits: [number, number][]; ms: number };
@@ -11,18 +12,6 @@ type Rss = { op: 'rss'; rss: number; sockets: number };
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function request<T extends { op: string }>(child: ChildProcess, cmd: unknown, op: T['op']): Promise<T> {
-  return new Promise((resolve) => {
-    const on = (m: T) => {
-      if (m.op !== op) return;
-      child.off('message', on);
-      resolve(m);
-    };
-    child.on('message', on);
-    if (cmd) child.send(cmd as never);
-  });
-}
 
 interface Subscriber {
   ws: WebSocket;

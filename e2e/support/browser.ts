@@ -66,6 +66,11 @@ export async function newPerson(browser: Browser, viewport: { width: number; hei
   // page.clock.install(): axe-core needs running timers while a test holds the page's clock.
   await context.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;
+    // Every Content-Security-Policy violation is kept for the screen checks (screens.ts).
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const list = (w.__cspViolations ??= []) as string[];
+      list.push(`${event.violatedDirective} ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
     w.__e2eRealTimers = {
       setTimeout: window.setTimeout,
       clearTimeout: window.clearTimeout,

@@ -1,6 +1,6 @@
 // Every screen a journey reaches gets the same treatment: an axe-core check (no moderate, serious or
 // critical violations) and a screenshot at phone (390x844) and desktop (1280x800) size in e2e/artifacts/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser.ts';
@@ -17,7 +17,12 @@ type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: 
 /** Runs axe-core on the page as it is now and returns its moderate, serious and critical violations, readable. */
 export async function violations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
-  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
+  // Evaluated through the DevTools protocol rather than added as a <script>, which the page's
+  // Content-Security-Policy rightly refuses.
+  if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
+  // Anything the Content-Security-Policy blocked on this screen is a failure too.
+  const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  if (blocked.length) throw new Error(`The Content-Security-Policy blocked:\n${blocked.join('\n')}`);
   const found = await page.evaluate(async () => {
     const w = window as unknown as Record<string, unknown>;
     const axe = w.axe as { run: (ctx: Document, options: object) => Promise<{ violations: unknown[] }> };

@@ -7,7 +7,13 @@ import { AuthApiError, type AuthErrorCode } from './errors.ts';
 
 /** Control and format characters (NUL, bidi overrides...) are never part of an address. */
 const email = z.string().max(254).regex(/^[^\p{Cc}\p{Cf}]*$/u);
-const metadata = z.record(z.string(), z.unknown());
+/** User and app metadata ride in every access token: 16 KB of JSON at most. */
+export const MAX_METADATA_BYTES = 16 * 1024;
+const metadata = z
+  .record(z.string(), z.unknown())
+  .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_METADATA_BYTES, {
+    message: `Metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON.`,
+  });
 
 export const signupBody = z.object({ email: email.optional(), password: z.unknown().optional(), data: metadata.optional() });
 export const passwordGrantBody = z.object({ email: email.optional(), password: z.string().optional() });

@@ -1,6 +1,7 @@
 // The Phoenix channel frames realtime-js speaks: vsn 2.0.0 JSON arrays
 // `[join_ref, ref, topic, event, payload]` plus its binary broadcast frames, and vsn 1.0.0 JSON
-// objects. Decoding never throws: a bad frame becomes a ProtocolError the socket answers.
+// objects. A bad frame becomes a ProtocolError the socket answers, never a crash.
+import { z } from 'zod';
 
 export type Vsn = '1.0.0' | '2.0.0';
 
@@ -29,9 +30,21 @@ const KIND_USER_BROADCAST = 4;
 const ENCODING_BINARY = 0;
 const ENCODING_JSON = 1;
 
-const refOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+/** An object as JSON has it, checked without copying it (a payload may be large). */
+export const plainObject = (error: string) =>
+  z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array), { error });
 
-export function decodeText(text: string, vsn: Vsn): Message {
+const ref = z.union([z.string(), z.number()]).nullish().catch(null).transform((v) => (v === null || v === undefined ? null : String(v)));
+/** A frame's envelope; the payload is parsed by the handler of its event (payloads.ts). */
+const envelope = z.object({
+  joinRef: ref,
+  ref,
+  topic: z.string({ error: 'malformed message: topic must be a string' }).min(1, 'malformed message: topic must be a string'),
+  event: z.string({ error: 'malformed message: event must be a string' }).min(1, 'malformed message: event must be a string'),
+  payload: z.preprocess((v) => v ?? {}, plainObject('malformed message: payload must be an object')),
+});
+
+export function decodeText(text: string): Message {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -41,23 +54,25 @@ export function decodeText(text: string, vsn: Vsn): Message {
   // Accept either shape whatever vsn the socket announced: old clients omit vsn.
   if (Array.isArray(raw)) {
     const [joinRef, ref, topic, event, payload] = raw as unknown[];
-    return check({ joinRef: refOrNull(joinRef), ref: refOrNull(ref), topic, event, payload });
+    return check({ joinRef, ref, topic, event, payload });
   }
   if (raw && typeof raw === 'object') {
     const o = raw as Record<string, unknown>;
-    return check({ joinRef: refOrNull(o.join_ref), ref: refOrNull(o.ref), topic: o.topic, event: o.event, payload: o.payload });
+    return check({ joinRef: o.join_ref, ref: o.ref, topic: o.topic, event: o.event, payload: o.payload });
   }
-  void vsn;
   throw new ProtocolError('malformed message: expected [join_ref, ref, topic, event, payload]');
 }
 
-function check(m: { joinRef: string | null; ref: string | null; topic: unknown; event: unknown; payload: unknown }): Message {
-  const partial = { joinRef: m.joinRef, ref: m.ref, topic: typeof m.topic === 'string' ? m.topic : undefined };
-  if (typeof m.topic !== 'string' || !m.topic) throw new ProtocolError('malformed message: topic must be a string', partial);
-  if (typeof m.event !== 'string' || !m.event) throw new ProtocolError('malformed message: event must be a string', partial);
-  const payload = m.payload ?? {};
-  if (typeof payload !== 'object' || Array.isArray(payload)) throw new ProtocolError('malformed message: payload must be an object', partial);
-  return { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: m.event, payload };
+function check(frame: Record<keyof Message, unknown>): Message {
+  const parsed = envelope.safeParse(frame);
+  if (parsed.success) return parsed.data;
+  // What could be read of the frame makes the error a reply to it.
+  const partial = {
+    joinRef: ref.parse(frame.joinRef),
+    ref: ref.parse(frame.ref),
+    topic: typeof frame.topic === 'string' && frame.topic ? frame.topic : undefined,
+  };
+  throw new ProtocolError(parsed.error.issues[0]!.message, partial);
 }
 
 /** A client's binary user broadcast push (kind 3) as the `broadcast` event realtime would see. */

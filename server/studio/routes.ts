@@ -61,7 +61,7 @@ export function studioRoutes(ctx: ServerContext): Hono {
     c.res.headers.set('X-Frame-Options', 'DENY');
     c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
-  app.use('*', localOnly());
+  app.use('*', localOnly(ctx.config.operator));
   app.use('/api/*', sameOriginOnly());
 
   app.onError(async (error, c) => {

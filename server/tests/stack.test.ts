@@ -187,7 +187,7 @@ describe('bad input', () => {
         .on('error', reject)
         .end();
     });
-    expect(status).toBe(403);
+    expect(status).toBe(404);
   });
 
   it('uses the repository root for its default supabase folder', () => {

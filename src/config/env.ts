@@ -1,6 +1,10 @@
 // The app's configuration, parsed once at start-up. The local stack injects its URL and anon key
 // into index.html (window.__BRAWLCUP_CONFIG__); a static build for hosted Supabase uses VITE_ vars.
-import { z } from 'zod';
+import { config, z } from 'zod';
+
+// zod compiles object schemas with `new Function` when it may; the page's Content-Security-Policy
+// has no 'unsafe-eval', so tell zod up front instead of letting it try (and trip the policy).
+config({ jitless: true });
 
 declare global {
   interface Window {
