@@ -63,7 +63,10 @@ for (const route of routes) {
   const files = closure([entry, ...(route.layout ? [route.layout] : []), route.src]);
   let js = 0;
   let css = 0;
-  for (const f of files) (f.endsWith('.css') ? (css += size(f)) : f.endsWith('.js') ? (js += size(f)) : 0);
+  for (const f of files) {
+    if (f.endsWith('.css')) css += size(f);
+    else if (f.endsWith('.js')) js += size(f);
+  }
   const budget = route.path === '/' ? LANDING_BUDGET : ROUTE_BUDGET;
   const ok = js + css <= budget;
   failed ||= !ok;

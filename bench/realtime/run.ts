@@ -32,8 +32,8 @@ async function openSubscribers(ready: Ready, n: number, table = 'bench_events'):
           ws.on('error', reject);
           ws.on('message', (data) => {
             const t = now();
-            const [, ref, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, any];
-            if (event === 'postgres_changes') sub.got.set(Number(payload.data.record.id), t);
+            const [, ref, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, { status?: string; data?: { record?: { id?: unknown } } }];
+            if (event === 'postgres_changes') sub.got.set(Number(payload.data?.record?.id), t);
             else if (event === 'phx_reply' && ref === 'join') {
               if (payload.status === 'ok') resolve(sub);
               else reject(new Error(JSON.stringify(payload)));

@@ -24,15 +24,18 @@ export function useRealtime<T extends TableName, D>(
   options: { filter?: string; apply?: (data: D, change: TableChange<T>) => D; enabled?: boolean } = {},
 ) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('joining');
   const [attempt, setAttempt] = useState(0);
   const { filter, apply, enabled = true } = options;
   const key = hashKey(queryKey);
+  // The status belongs to one subscription: a new one (other key, filter or attempt) starts joining.
+  const subscription = `${table}|${key}|${filter ?? ''}|${enabled}|${attempt}`;
+  const [reported, setReported] = useState<{ subscription: string; status: LiveStatus } | null>(null);
+  const status: LiveStatus = reported?.subscription === subscription ? reported.status : 'joining';
+  const setStatus = (next: LiveStatus) => setReported({ subscription, status: next });
 
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    setStatus('joining');
     const reread = () => void queryClient.invalidateQueries({ queryKey, exact: true });
     const channel = supabase
       .channel(`${table}-live-${Math.random().toString(36).slice(2)}`)

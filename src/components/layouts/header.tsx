@@ -2,7 +2,7 @@
 // Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
 // (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
 // links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import {
@@ -38,11 +38,12 @@ export function Header() {
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The phone menu is open for the page it was opened on: a link followed (or Back pressed) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean | ((open: boolean) => boolean)) =>
+    setOpenOn((typeof open === 'function' ? open(menuOpen) : open) ? pathname : null);
   const navId = useId();
-
-  // A link followed (or Back pressed) closes the phone menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   async function logout(event: React.MouseEvent) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
@@ -34,7 +34,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function AdminDashboard() {
   const query = useTournaments();
-  const tournaments = query.data ?? [];
+  const tournaments = useMemo(() => query.data ?? [], [query.data]);
   const banner = liveBanner(query, query.live);
   const [view, setView] = useState<View>({ kind: 'grid' });
   const [notice, setNotice] = useState<Notice>(null);
@@ -42,15 +42,19 @@ export function AdminDashboard() {
   const remove = useDeleteTournament();
   // The grid card to continue from once the form or team list closes (its button was replaced),
   // as soon as the card is on screen: a new tournament's card arrives with the refetch.
-  const [returnTo, setReturnTo] = useState<string | null>(null);
+  // A ref, not state: reaching the card is a side effect of rendering the grid, not a re-render.
+  const returnTo = useRef<string | null>(null);
+  const setReturnTo = (id: string) => {
+    returnTo.current = id;
+  };
   const addButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (!returnTo || view.kind !== 'grid') return;
-    const card = document.getElementById(tournamentCardId(returnTo));
+    if (!returnTo.current || view.kind !== 'grid') return;
+    const card = document.getElementById(tournamentCardId(returnTo.current));
     if (!card) return;
     card.focus();
-    setReturnTo(null);
-  }, [returnTo, view.kind, tournaments]);
+    returnTo.current = null;
+  }, [view, tournaments]);
 
   const openCreate = () => {
     setNotice(null);
