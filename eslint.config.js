@@ -58,7 +58,14 @@ export default tseslint.config(
   },
   {
     // Command-line tools and the server's start-up banner print to the console on purpose.
-    files: ['server/main.ts', 'server/cli/**', 'server/mail/mailbox.ts', 'bench/**', 'e2e/support/**', 'supabase/scripts/**'],
+    files: [
+      'server/main.ts',
+      'server/cli/**',
+      'server/mail/mailbox.ts',
+      'bench/**',
+      'e2e/support/**',
+      'supabase/scripts/**',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

@@ -40,7 +40,12 @@ describe('Admin dashboard', () => {
     await visible(article);
     await visible(text(article, '0 / 6 teams'));
     const created = (await listTournaments()).find((t) => t.name === name);
-    expect(created).toMatchObject({ description: 'Admin-made 2v2 Gem Grab', slots: 6, type: '2v2', discord_link: 'https://discord.gg/e2e-admin' });
+    expect(created).toMatchObject({
+      description: 'Admin-made 2v2 Gem Grab',
+      slots: 6,
+      type: '2v2',
+      discord_link: 'https://discord.gg/e2e-admin',
+    });
 
     // Edit: the name is locked, the button reads Update Tournament.
     await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -121,7 +126,12 @@ describe('Logout', () => {
       'the stored session is gone',
     );
     // Logout is a link to / (spec section 2): the landing page, not the sign-in form.
-    const landed = await until(async () => pathOf(page), (p) => p === '/', 3_000, 'Logout lands on /').catch(() => pathOf(page));
+    const landed = await until(
+      async () => pathOf(page),
+      (p) => p === '/',
+      3_000,
+      'Logout lands on /',
+    ).catch(() => pathOf(page));
     expect.soft(landed, 'Logout should land on /').toBe('/');
     await page.goto('/profile');
     await waitForPath(page, '/login');

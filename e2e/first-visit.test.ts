@@ -8,7 +8,18 @@ import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, createTournament, listTournaments, registerAs } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { card, fillRegistration, navLink, openHome, signInAt, submitRegistration, text, until, visible, waitForPath } from './support/ui.ts';
+import {
+  card,
+  fillRegistration,
+  navLink,
+  openHome,
+  signInAt,
+  submitRegistration,
+  text,
+  until,
+  visible,
+  waitForPath,
+} from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
 import { contentSecurityPolicy } from '../server/static.ts';
 
@@ -23,7 +34,10 @@ function headingLevels(page: Page): Promise<number[]> {
 function expectOutline(levels: number[]) {
   expect(levels[0]).toBe(1);
   levels.forEach((level, i) => {
-    if (i > 0) expect(level, `h${levels[i - 1]} followed by h${level} in ${levels.join(',')}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+    if (i > 0)
+      expect(level, `h${levels[i - 1]} followed by h${level} in ${levels.join(',')}`).toBeLessThanOrEqual(
+        levels[i - 1]! + 1,
+      );
   });
 }
 
@@ -34,7 +48,11 @@ async function bannerShape(c: Locator) {
   return img.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
-    return { ratio: Math.round((box.width / box.height) * 100) / 100, fit: style.objectFit, position: style.objectPosition };
+    return {
+      ratio: Math.round((box.width / box.height) * 100) / 100,
+      fit: style.objectFit,
+      position: style.objectPosition,
+    };
   });
 }
 
@@ -47,9 +65,19 @@ describe('The header', () => {
     const header = page.getByRole('banner');
     expect(await header.getAttribute('data-scrolled')).toBeNull();
     await page.mouse.wheel(0, 400);
-    await until(() => header.getAttribute('data-scrolled'), (v) => v !== null, 5_000, 'the header marked scrolled');
+    await until(
+      () => header.getAttribute('data-scrolled'),
+      (v) => v !== null,
+      5_000,
+      'the header marked scrolled',
+    );
     // Once its transition has run.
-    await until(() => header.evaluate((el) => getComputedStyle(el).backdropFilter), (v) => v === 'blur(14px)', 5_000, 'the header blurred');
+    await until(
+      () => header.evaluate((el) => getComputedStyle(el).backdropFilter),
+      (v) => v === 'blur(14px)',
+      5_000,
+      'the header blurred',
+    );
   });
 
   it('on a phone opens a labelled menu with Tournaments; the administrator also gets Dashboard', async () => {
@@ -64,11 +92,18 @@ describe('The header', () => {
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
     // The label is shown, not only announced.
     await visible(tournaments.getByText('Tournaments', { exact: true }));
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).count()).toBe(
+      0,
+    );
     await checkScreen(page, 'header-menu-phone');
     await tournaments.click();
     await waitForPath(page, '/home');
-    await until(() => menu.getAttribute('aria-expanded'), (v) => v === 'false', 5_000, 'the menu closed');
+    await until(
+      () => menu.getAttribute('aria-expanded'),
+      (v) => v === 'false',
+      5_000,
+      'the menu closed',
+    );
 
     const admin = await newPerson(journey.browser, PHONE);
     await signInAt(admin.page, ADMIN, '/admindashboard');
@@ -99,7 +134,8 @@ describe('The header', () => {
 
 describe('Tournament cards', () => {
   it('say "1 slot left", clamp a long description with the full text on hover, and keep their neighbours\' height', async () => {
-    const long = `A very long description. ${'Every brawler brings their best build and the bracket runs all weekend long. '.repeat(10)}`.trim();
+    const long =
+      `A very long description. ${'Every brawler brings their best build and the bracket runs all weekend long. '.repeat(10)}`.trim();
     const one = await createTournament('1v1', 1, 'E2E Singular');
     const longOne = await createTournament('1v1', 4, 'E2E Long', { description: long });
     const me = await createPlayer('cards');
@@ -114,7 +150,9 @@ describe('Tournament cards', () => {
     const title = c.getByRole('heading', { level: 2 });
     await visible(title);
     expect(await title.getAttribute('title')).toBe(long);
-    const lines = await title.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    const lines = await title.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    );
     expect(lines).toBeLessThanOrEqual(3.05);
 
     // Cards of one row: opening one's form leaves the others as they were.
@@ -123,7 +161,9 @@ describe('Tournament cards', () => {
     const all = await cards.all();
     const y = await rowOf(c);
     const sameRow: Locator[] = [];
-    for (const other of all) if (Math.abs((await rowOf(other)) - y) < 2 && (await other.getAttribute('aria-label')) !== longOne.name) sameRow.push(other);
+    for (const other of all)
+      if (Math.abs((await rowOf(other)) - y) < 2 && (await other.getAttribute('aria-label')) !== longOne.name)
+        sameRow.push(other);
     expect(sameRow.length).toBeGreaterThan(0);
     const before = (await sameRow[0]!.boundingBox())!.height;
     await c.getByRole('button', { name: 'Register Now' }).click();
@@ -155,7 +195,8 @@ describe('Tournament cards', () => {
     const onAdmin = await bannerShape(admin.page.getByRole('article', { name: t.name, exact: true }));
 
     // The banners are 1200x500: drawn at 12:5, covered and centred, nothing of the title is cut.
-    for (const shape of [onHome, onMine, onAdmin]) expect(shape).toEqual({ ratio: 2.4, fit: 'cover', position: '50% 50%' });
+    for (const shape of [onHome, onMine, onAdmin])
+      expect(shape).toEqual({ ratio: 2.4, fit: 'cover', position: '50% 50%' });
   });
 });
 
@@ -173,9 +214,11 @@ describe('Player ID inputs', () => {
     expect(await input.getAttribute('pattern')).toBe('#?[A-Za-z0-9]{9}');
     await visible(text(form, '9 letters or digits, # optional').first());
     // The hint is the input's description.
-    expect(await input.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent)).toBe(
-      '9 letters or digits, # optional',
-    );
+    expect(
+      await input.evaluate(
+        (el) => document.getElementById(el.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent,
+      ),
+    ).toBe('9 letters or digits, # optional');
     const validity = (value: string) =>
       input.evaluate((el, v) => {
         const field = el as HTMLInputElement;
@@ -198,16 +241,16 @@ describe('Player ID inputs', () => {
     await page.goto('/register');
     const gameId = page.getByRole('textbox', { name: 'Game ID', exact: true });
     await visible(gameId);
-    expect([await gameId.getAttribute('minlength'), await gameId.getAttribute('maxlength'), await gameId.getAttribute('pattern')]).toEqual([
-      '9',
-      '10',
-      '#?[A-Za-z0-9]{9}',
-    ]);
+    expect([
+      await gameId.getAttribute('minlength'),
+      await gameId.getAttribute('maxlength'),
+      await gameId.getAttribute('pattern'),
+    ]).toEqual(['9', '10', '#?[A-Za-z0-9]{9}']);
   });
 });
 
 describe('The admin dashboard', () => {
-  it('focuses Cancel in the delete dialog, and hands the focus back to the saved tournament\'s card', async () => {
+  it("focuses Cancel in the delete dialog, and hands the focus back to the saved tournament's card", async () => {
     const t = await createTournament('3v3', 6, 'E2E Focus');
     const { page } = await newPerson(journey.browser, DESKTOP);
     await signInAt(page, ADMIN, '/admindashboard');
@@ -220,7 +263,12 @@ describe('The admin dashboard', () => {
     const dialog = page.getByRole('dialog');
     await visible(text(dialog, 'Are you sure you want to delete this tournament?'));
     const cancel = dialog.getByRole('button', { name: 'Cancel' });
-    await until(() => cancel.evaluate((el) => el === document.activeElement), (v) => v, 5_000, 'Cancel focused');
+    await until(
+      () => cancel.evaluate((el) => el === document.activeElement),
+      (v) => v,
+      5_000,
+      'Cancel focused',
+    );
     // A reflexive Enter cancels.
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
@@ -295,9 +343,18 @@ describe('Ads', () => {
     await unit.waitFor({ state: 'attached' });
     expect(await unit.getAttribute('data-ad-client')).toBe('ca-pub-1234567890');
     expect(await unit.getAttribute('data-ad-slot')).toBe('9876543210');
-    await until(async () => requested, (urls) => urls.length > 0, 10_000, 'the AdSense script requested');
-    expect(new Set(requested)).toEqual(new Set(['https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890']));
-    expect(await player.page.evaluate(() => (window as unknown as { __adsenseLoaded?: boolean }).__adsenseLoaded)).toBe(true);
+    await until(
+      async () => requested,
+      (urls) => urls.length > 0,
+      10_000,
+      'the AdSense script requested',
+    );
+    expect(new Set(requested)).toEqual(
+      new Set(['https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890']),
+    );
+    expect(await player.page.evaluate(() => (window as unknown as { __adsenseLoaded?: boolean }).__adsenseLoaded)).toBe(
+      true,
+    );
     expect(await text(player.page, 'Advertise here').count()).toBe(0);
 
     const admin = await newPerson(journey.browser, DESKTOP);

@@ -16,7 +16,17 @@ import {
 } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { plural } from '../src/lib/plural.ts';
-import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible } from './support/ui.ts';
+import {
+  card,
+  field,
+  fillRegistration,
+  openHome,
+  signInAt,
+  submitRegistration,
+  text,
+  until,
+  visible,
+} from './support/ui.ts';
 
 const INVALID_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 const ALREADY_REGISTERED = 'You have already registered for this tournament.';
@@ -182,10 +192,19 @@ describe('Registration errors (spec section 5)', () => {
     await submitRegistration(form);
     for (const slot of [1, 2, 3]) {
       const input = field(form, `Player ${slot} ID`);
-      await until(() => input.getAttribute('aria-invalid'), (v) => v === 'true', 5_000, `Player ${slot} ID marked invalid`);
+      await until(
+        () => input.getAttribute('aria-invalid'),
+        (v) => v === 'true',
+        5_000,
+        `Player ${slot} ID marked invalid`,
+      );
       const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
       const description = await page.evaluate(
-        (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+        (ids) =>
+          ids
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
         describedBy,
       );
       expect(description).toContain(INVALID_ID);

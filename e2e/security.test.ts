@@ -8,7 +8,6 @@ import { createPlayer, createTournament, tag } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { openHome, signInAt, visible } from './support/ui.ts';
 
-
 const journey = journeyBrowser();
 
 describe('The Content-Security-Policy', () => {

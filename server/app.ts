@@ -51,27 +51,59 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   // Request bodies are capped per service, checked on Content-Length up front and counted while a
   // chunked body streams in, so no request can make the server hold more than its service allows.
   const limits = bodyLimits();
-  app.use('/auth/*', bodyLimit({
-    maxSize: limits.auth,
-    onError: (c) => c.json({ code: 413, error_code: 'request_too_large', msg: `The request body is too large (at most ${kb(limits.auth)}).` }, 413),
-  }));
-  app.use('/rest/*', bodyLimit({
-    maxSize: limits.rest,
-    // Postgres's program_limit_exceeded class, which PostgREST answers with 413.
-    onError: (c) => c.json({ code: '54000', message: `The request body is too large (at most ${kb(limits.rest)}).`, details: null, hint: 'Send fewer rows per request.' }, 413),
-  }));
+  app.use(
+    '/auth/*',
+    bodyLimit({
+      maxSize: limits.auth,
+      onError: (c) =>
+        c.json(
+          {
+            code: 413,
+            error_code: 'request_too_large',
+            msg: `The request body is too large (at most ${kb(limits.auth)}).`,
+          },
+          413,
+        ),
+    }),
+  );
+  app.use(
+    '/rest/*',
+    bodyLimit({
+      maxSize: limits.rest,
+      // Postgres's program_limit_exceeded class, which PostgREST answers with 413.
+      onError: (c) =>
+        c.json(
+          {
+            code: '54000',
+            message: `The request body is too large (at most ${kb(limits.rest)}).`,
+            details: null,
+            hint: 'Send fewer rows per request.',
+          },
+          413,
+        ),
+    }),
+  );
   for (const path of ['/studio/*', '/mail/*']) {
-    app.use(path, bodyLimit({
-      maxSize: limits.operator,
-      onError: (c) => c.json({ error: 'request_too_large', message: `The request body is too large (at most ${kb(limits.operator)}).` }, 413),
-    }));
+    app.use(
+      path,
+      bodyLimit({
+        maxSize: limits.operator,
+        onError: (c) =>
+          c.json(
+            { error: 'request_too_large', message: `The request body is too large (at most ${kb(limits.operator)}).` },
+            413,
+          ),
+      }),
+    );
   }
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/mail', mailRoutes(ctx));
   app.route('/studio', studioRoutes(ctx));
   app.all('/auth/*', (c) => c.json({ code: 404, error_code: 'not_found', msg: 'Not found' }, 404));
-  app.all('/rest/*', (c) => c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404));
+  app.all('/rest/*', (c) =>
+    c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404),
+  );
   if (options.staticDir) app.route('/', staticRoutes(options.staticDir, options.runtimeConfig ?? {}));
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

@@ -104,7 +104,12 @@ type Toml = {
     jwt_expiry?: number;
     minimum_password_length?: number;
     refresh_token_reuse_interval?: number;
-    rate_limit?: { email_sent?: number; sign_in_sign_ups?: number; token_refresh?: number; token_verifications?: number };
+    rate_limit?: {
+      email_sent?: number;
+      sign_in_sign_ups?: number;
+      token_refresh?: number;
+      token_verifications?: number;
+    };
     email?: { max_frequency?: string };
   };
 };

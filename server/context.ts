@@ -76,7 +76,10 @@ export async function callerFromHeaders(
  * token, its session not ended (signed out, revoked after refresh-token reuse, or the user deleted).
  * Hosted PostgREST trusts the token until it expires; here ending a session ends its tokens.
  */
-export async function verifyToken(ctx: Pick<ServerContext, 'keys' | 'sessions'>, token: string | undefined): Promise<Claims> {
+export async function verifyToken(
+  ctx: Pick<ServerContext, 'keys' | 'sessions'>,
+  token: string | undefined,
+): Promise<Claims> {
   const claims = await ctx.keys.jwt.verify(token);
   if (!API_ROLES.has(claims.role)) throw new JwtError('malformed', `invalid JWT: role "${claims.role}" does not exist`);
   if (typeof claims.session_id === 'string' && !(await ctx.sessions.exists(claims.session_id))) {
@@ -108,7 +111,11 @@ export async function callerFromRequest(ctx: ServerContext, c: Context): Promise
  * Runs fn in one transaction as the caller: `set local role` and `request.jwt.claims` (plus the
  * legacy `request.jwt.claim.*` settings), exactly what PostgREST does, so RLS decides.
  */
-export function asCaller<T>(db: Database, caller: Pick<Caller, 'role' | 'claims' | 'headers'>, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export function asCaller<T>(
+  db: Database,
+  caller: Pick<Caller, 'role' | 'claims' | 'headers'>,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await setCaller(tx, caller);
     return fn(tx);
@@ -128,6 +135,12 @@ export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'cl
               from pg_db_role_setting s, unnest(s.setconfig) c
               where s.setrole = to_regrole($1) and s.setdatabase = 0 and c like 'statement_timeout=%' limit 1
             ), current_setting('statement_timeout')), true)`,
-    [caller.role, JSON.stringify(caller.claims), caller.claims.sub ?? '', caller.claims.email ?? '', JSON.stringify(caller.headers ?? {})],
+    [
+      caller.role,
+      JSON.stringify(caller.claims),
+      caller.claims.sub ?? '',
+      caller.claims.email ?? '',
+      JSON.stringify(caller.headers ?? {}),
+    ],
   );
 }

@@ -50,7 +50,10 @@ export function localOnly(access: OperatorAccess = { listenHost: '127.0.0.1' }) 
       const record = wrong.get(peer);
       if (record && now - record.since > GUESS_WINDOW_MS) wrong.delete(peer);
       if ((wrong.get(peer)?.count ?? 0) >= GUESSES_PER_WINDOW) {
-        return c.json({ error: 'too_many_attempts', message: 'Too many wrong passwords. Try again in a few minutes.' }, 429);
+        return c.json(
+          { error: 'too_many_attempts', message: 'Too many wrong passwords. Try again in a few minutes.' },
+          429,
+        );
       }
       const given = basicPassword(c.req.header('authorization'));
       if (given !== undefined && timingSafeEqual(digest(given), digest(access.password))) return next();

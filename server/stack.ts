@@ -34,7 +34,12 @@ export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl
   try {
     const db = await openDatabase({ dataDir: join(options.dataDir, 'pgdata') });
     const close = db.close.bind(db);
-    return Object.assign(db, { close: async () => { await close(); await unlock(); } });
+    return Object.assign(db, {
+      close: async () => {
+        await close();
+        await unlock();
+      },
+    });
   } catch (error) {
     await unlock();
     throw error;
@@ -43,7 +48,8 @@ export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl
 
 /** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */
 export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/mail', '/studio'];
-const isApiPath = (url = '/') => API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
+const isApiPath = (url = '/') =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
 
 export interface StartOptions extends StackOptions {
   quiet?: boolean;
@@ -80,9 +86,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     operator: { listenHost: options.host, password: options.studioPassword },
   };
   const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
-  const adminCreated = migrations.fresh
-    ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword)
-    : false;
+  const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;
 
   const runtimeConfig = { SUPABASE_ANON_KEY: keys.anonKey, ...options.runtimeConfig };
   const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });

@@ -16,8 +16,17 @@ export function injectConfig(html: string, config: Record<string, string>): stri
   return html.replace('</head>', `${configScript(config)}</head>`);
 }
 
-const ADSENSE_SCRIPTS = ['https://pagead2.googlesyndication.com', 'https://*.googlesyndication.com', 'https://*.adtrafficquality.google'];
-const ADSENSE_FRAMES = ['https://googleads.g.doubleclick.net', 'https://tpc.googlesyndication.com', 'https://*.googlesyndication.com', 'https://www.google.com'];
+const ADSENSE_SCRIPTS = [
+  'https://pagead2.googlesyndication.com',
+  'https://*.googlesyndication.com',
+  'https://*.adtrafficquality.google',
+];
+const ADSENSE_FRAMES = [
+  'https://googleads.g.doubleclick.net',
+  'https://tpc.googlesyndication.com',
+  'https://*.googlesyndication.com',
+  'https://www.google.com',
+];
 
 /**
  * The Content-Security-Policy of the app's page: scripts from this origin and the one inline config
@@ -71,7 +80,10 @@ export function staticRoutes(dir: string, runtimeConfig: Record<string, string>)
     const config = { SUPABASE_URL: origin, ...runtimeConfig };
     const script = configScript(config);
     c.header('Cache-Control', 'no-cache');
-    c.header('Content-Security-Policy', contentSecurityPolicy(origin, config, script.slice('<script>'.length, -'</script>'.length)));
+    c.header(
+      'Content-Security-Policy',
+      contentSecurityPolicy(origin, config, script.slice('<script>'.length, -'</script>'.length)),
+    );
     c.header('X-Frame-Options', 'DENY');
     return c.html(html.replace('</head>', `${script}</head>`));
   });

@@ -37,7 +37,9 @@ try {
       console.log(`${file}: ${ok} of ${plan} pass`);
       passed += ok;
     } catch (error) {
-      console.log(`${file}: 0 of ${plan} pass (${(error as Error).message.split('\n')[0]!.replace(/^.*stopped with an error: /, '')})`);
+      console.log(
+        `${file}: 0 of ${plan} pass (${(error as Error).message.split('\n')[0]!.replace(/^.*stopped with an error: /, '')})`,
+      );
     }
     planned += plan;
   }

@@ -52,7 +52,9 @@ const perMinute = (count: number) => Math.round((count * 60_000) / WINDOW_MS);
 const statuses = (o: Outcome) => [...o.statuses].map(([s, c]) => `${s}x${c}`).join(' ');
 
 function report(label: string, o: Outcome, unit = 'accepted') {
-  console.log(`${label.padEnd(44)} ${String(o.accepted).padStart(7)} ${unit} in ${WINDOW_MS / 1000} s (${perMinute(o.accepted)}/min)  statuses: ${statuses(o)}`);
+  console.log(
+    `${label.padEnd(44)} ${String(o.accepted).padStart(7)} ${unit} in ${WINDOW_MS / 1000} s (${perMinute(o.accepted)}/min)  statuses: ${statuses(o)}`,
+  );
 }
 
 async function main() {
@@ -66,7 +68,9 @@ async function main() {
       body: JSON.stringify(body),
     });
   try {
-    console.log(`bench/security on ${stack.ctx.db.kind}, ${CONCURRENCY} concurrent requests, ${WINDOW_MS / 1000} s per measure, one client IP (127.0.0.1)\n`);
+    console.log(
+      `bench/security on ${stack.ctx.db.kind}, ${CONCURRENCY} concurrent requests, ${WINDOW_MS / 1000} s per measure, one client IP (127.0.0.1)\n`,
+    );
 
     const victim = testEmail('victim');
     await auth('/signup', { email: victim, password: 'correct-horse' });
@@ -94,7 +98,9 @@ async function main() {
       return { accepted: r.status === 200, status: r.status };
     });
     report('recovery requests to one address', recover);
-    console.log(`${'  recovery mails actually sent'.padEnd(44)} ${String(mailed).padStart(7)} mails    in ${WINDOW_MS / 1000} s (${perMinute(mailed)}/min)`);
+    console.log(
+      `${'  recovery mails actually sent'.padEnd(44)} ${String(mailed).padStart(7)} mails    in ${WINDOW_MS / 1000} s (${perMinute(mailed)}/min)`,
+    );
 
     report(
       'sign-ups from one IP',
@@ -105,8 +111,14 @@ async function main() {
       }),
     );
 
-    const rows = Array.from({ length: CONTACT_ROWS_PER_REQUEST }, (_, i) => ({ email: 'spam@example.com', subject: `Spam ${i}`, message: 'Buy now' }));
-    const { rows: before } = await stack.ctx.db.query<{ n: string }>('select count(*) as n from public.contact_messages');
+    const rows = Array.from({ length: CONTACT_ROWS_PER_REQUEST }, (_, i) => ({
+      email: 'spam@example.com',
+      subject: `Spam ${i}`,
+      message: 'Buy now',
+    }));
+    const { rows: before } = await stack.ctx.db.query<{ n: string }>(
+      'select count(*) as n from public.contact_messages',
+    );
     const contact = await hammer(async () => {
       const r = await fetch(`${stack.url}/rest/v1/contact_messages`, {
         method: 'POST',
@@ -116,10 +128,14 @@ async function main() {
       await r.arrayBuffer();
       return { accepted: r.status < 300, status: r.status };
     });
-    const { rows: after } = await stack.ctx.db.query<{ n: string }>('select count(*) as n from public.contact_messages');
+    const { rows: after } = await stack.ctx.db.query<{ n: string }>(
+      'select count(*) as n from public.contact_messages',
+    );
     const written = Number(after[0]!.n) - Number(before[0]!.n);
     report(`contact requests (${CONTACT_ROWS_PER_REQUEST}-row array bodies)`, contact);
-    console.log(`${'  contact rows written'.padEnd(44)} ${String(written).padStart(7)} rows     in ${WINDOW_MS / 1000} s (${perMinute(written)}/min)`);
+    console.log(
+      `${'  contact rows written'.padEnd(44)} ${String(written).padStart(7)} rows     in ${WINDOW_MS / 1000} s (${perMinute(written)}/min)`,
+    );
 
     const single = await hammer(async (i) => {
       const r = await fetch(`${stack.url}/rest/v1/contact_messages`, {
@@ -133,7 +149,9 @@ async function main() {
     report('contact requests (one message each)', single);
 
     // Refresh-token reuse: rotate once, wait past the reuse interval, replay the old token.
-    const session = (await (await auth('/token?grant_type=password', { email: victim, password: 'correct-horse' })).json()) as {
+    const session = (await (
+      await auth('/token?grant_type=password', { email: victim, password: 'correct-horse' })
+    ).json()) as {
       access_token?: string;
       refresh_token?: string;
       error_code?: string;
@@ -141,7 +159,9 @@ async function main() {
     if (!session.refresh_token) {
       console.log(`\nrefresh reuse: could not sign in (${session.error_code}); the sign-in limit is still closed`);
     } else {
-      const rotated = (await (await auth('/token?grant_type=refresh_token', { refresh_token: session.refresh_token })).json()) as {
+      const rotated = (await (
+        await auth('/token?grant_type=refresh_token', { refresh_token: session.refresh_token })
+      ).json()) as {
         refresh_token?: string;
         access_token?: string;
       };
@@ -155,8 +175,12 @@ async function main() {
         headers: { apikey: anon, authorization: `Bearer ${rotated.access_token}` },
       });
       await data.arrayBuffer();
-      console.log(`\nrefresh reuse after ${interval + 1} s: replayed old token -> ${replay.status} ${replayBody.error_code ?? 'new session tokens issued'}`);
-      console.log(`  the legitimate newer refresh token         -> ${next.status} ${nextBody.error_code ?? 'still works'}`);
+      console.log(
+        `\nrefresh reuse after ${interval + 1} s: replayed old token -> ${replay.status} ${replayBody.error_code ?? 'new session tokens issued'}`,
+      );
+      console.log(
+        `  the legitimate newer refresh token         -> ${next.status} ${nextBody.error_code ?? 'still works'}`,
+      );
       console.log(`  the session's access token on the Data API -> ${data.status}`);
     }
   } finally {

@@ -7,7 +7,16 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../server/config.ts';
-import { TEAM_SIZE, freshGameId, insertTournament, registerTeamAs, tag, tournamentFields, type Tournament, type TournamentType } from '../../src/testing/fixtures.ts';
+import {
+  TEAM_SIZE,
+  freshGameId,
+  insertTournament,
+  registerTeamAs,
+  tag,
+  tournamentFields,
+  type Tournament,
+  type TournamentType,
+} from '../../src/testing/fixtures.ts';
 
 export { TEAM_SIZE, tag, type Tournament, type TournamentType } from '../../src/testing/fixtures.ts';
 
@@ -100,7 +109,12 @@ export async function seededFull(): Promise<Tournament> {
 }
 
 /** Registers a team for `player` through the same call the app uses; returns the player IDs used. */
-export async function registerAs(player: Player, t: Pick<Tournament, 'id' | 'type'>, ids?: string[], teamName = `Team ${tag()}`): Promise<string[]> {
+export async function registerAs(
+  player: Player,
+  t: Pick<Tournament, 'id' | 'type'>,
+  ids?: string[],
+  teamName = `Team ${tag()}`,
+): Promise<string[]> {
   const used = ids ?? Array.from({ length: TEAM_SIZE[t.type] }, () => playerId());
   await registerTeamAs(await signedIn(player.email, player.password), t, {
     teamName: t.type === '1v1' ? '' : teamName,

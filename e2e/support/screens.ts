@@ -21,7 +21,9 @@ export async function violations(page: Page): Promise<string[]> {
   // Content-Security-Policy rightly refuses.
   if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
   // Anything the Content-Security-Policy blocked on this screen is a failure too.
-  const blocked = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+  const blocked = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  );
   if (blocked.length) throw new Error(`The Content-Security-Policy blocked:\n${blocked.join('\n')}`);
   const found = await page.evaluate(async () => {
     const w = window as unknown as Record<string, unknown>;
@@ -43,7 +45,10 @@ export async function violations(page: Page): Promise<string[]> {
       (v) =>
         `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
         v.nodes
-          .map((n) => `    ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+          .map(
+            (n) =>
+              `    ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+          )
           .join('\n'),
     );
 }
@@ -55,7 +60,8 @@ const pending: string[] = [];
 /** Fails the current test if any screen it checked had moderate, serious or critical violations. */
 export function assertAccessible(): void {
   const found = pending.splice(0);
-  if (found.length) throw new Error(`axe-core found moderate, serious or critical violations:\n\n${found.join('\n\n')}`);
+  if (found.length)
+    throw new Error(`axe-core found moderate, serious or critical violations:\n\n${found.join('\n\n')}`);
 }
 
 /**

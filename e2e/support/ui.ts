@@ -66,7 +66,12 @@ export async function submitRegistration(form: Locator): Promise<void> {
 }
 
 /** Polls a value until it satisfies `check` (the page updates on its own: Realtime, timers). */
-export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeout: number, what: string): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeout: number,
+  what: string,
+): Promise<T> {
   const end = Date.now() + timeout;
   let last: T = await read();
   while (!check(last)) {

@@ -7,7 +7,11 @@ import { JwtError, type Claims } from './jwt.ts';
 import { AuthApiError } from './errors.ts';
 import { createSession, findUserById, publicUser, sessionExists, type UserRow } from './users.ts';
 
-export async function issueSession(ctx: ServerContext, user: UserRow, existing?: { sessionId: string; refreshToken: string }) {
+export async function issueSession(
+  ctx: ServerContext,
+  user: UserRow,
+  existing?: { sessionId: string; refreshToken: string },
+) {
   const { config, keys } = ctx;
   const { sessionId, refreshToken } = existing ?? (await createSession(ctx.db, user.id));
   const now = Math.floor(Date.now() / 1000);
@@ -48,8 +52,10 @@ export async function currentUser(ctx: ServerContext, c: Context): Promise<{ use
   } catch (error) {
     throw new AuthApiError('bad_jwt', error instanceof JwtError ? error.message : undefined);
   }
-  if (claims.role !== 'authenticated' || !claims.sub) throw new AuthApiError('bad_jwt', 'invalid claim: missing sub claim');
-  if (claims.session_id && !(await sessionExists(ctx.db, claims.session_id))) throw new AuthApiError('session_not_found');
+  if (claims.role !== 'authenticated' || !claims.sub)
+    throw new AuthApiError('bad_jwt', 'invalid claim: missing sub claim');
+  if (claims.session_id && !(await sessionExists(ctx.db, claims.session_id)))
+    throw new AuthApiError('session_not_found');
   const user = await findUserById(ctx.db, claims.sub);
   if (!user) throw new AuthApiError('user_not_found');
   return { user, claims };

@@ -6,7 +6,10 @@ import { JsonBodyError, isObject, parseJson } from '../shared/http.ts';
 import { AuthApiError, type AuthErrorCode } from './errors.ts';
 
 /** Control and format characters (NUL, bidi overrides...) are never part of an address. */
-const email = z.string().max(254).regex(/^[^\p{Cc}\p{Cf}]*$/u);
+const email = z
+  .string()
+  .max(254)
+  .regex(/^[^\p{Cc}\p{Cf}]*$/u);
 /** User and app metadata ride in every access token: 16 KB of JSON at most. */
 export const MAX_METADATA_BYTES = 16 * 1024;
 const metadata = z
@@ -15,12 +18,24 @@ const metadata = z
     message: `Metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON.`,
   });
 
-export const signupBody = z.object({ email: email.optional(), password: z.unknown().optional(), data: metadata.optional() });
+export const signupBody = z.object({
+  email: email.optional(),
+  password: z.unknown().optional(),
+  data: metadata.optional(),
+});
 export const passwordGrantBody = z.object({ email: email.optional(), password: z.string().optional() });
 export const refreshGrantBody = z.object({ refresh_token: z.string().optional() });
-export const updateUserBody = z.object({ email: email.optional(), password: z.unknown().optional(), data: metadata.optional() });
+export const updateUserBody = z.object({
+  email: email.optional(),
+  password: z.unknown().optional(),
+  data: metadata.optional(),
+});
 export const recoverBody = z.object({ email: email.optional() });
-export const verifyBody = z.object({ type: z.string().optional(), token: z.string().optional(), token_hash: z.string().optional() });
+export const verifyBody = z.object({
+  type: z.string().optional(),
+  token: z.string().optional(),
+  token_hash: z.string().optional(),
+});
 export const adminCreateUserBody = z.object({
   email: email.optional(),
   password: z.unknown().optional(),

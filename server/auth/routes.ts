@@ -28,7 +28,14 @@ export function authRoutes(ctx: ServerContext): Hono {
     '*',
     cors({
       origin: '*',
-      allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-retry-count'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'x-client-info',
+        'x-supabase-api-version',
+        'x-retry-count',
+      ],
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     }),
   );
@@ -42,7 +49,8 @@ export function authRoutes(ctx: ServerContext): Hono {
       if (!apikey) throw new AuthApiError('no_api_key');
       try {
         const claims = await ctx.keys.jwt.verify(apikey);
-        if (claims.role !== 'anon' && claims.role !== 'service_role' && claims.role !== 'authenticated') throw new Error('role');
+        if (claims.role !== 'anon' && claims.role !== 'service_role' && claims.role !== 'authenticated')
+          throw new Error('role');
       } catch {
         throw new AuthApiError('invalid_api_key');
       }

@@ -78,7 +78,9 @@ export function checkPassword(password: unknown, minLength: number): string {
     });
   }
   if (password.length > 72) {
-    throw new AuthApiError('weak_password', 'Password cannot be longer than 72 characters', { weak_password: { reasons: ['length'] } });
+    throw new AuthApiError('weak_password', 'Password cannot be longer than 72 characters', {
+      weak_password: { reasons: ['length'] },
+    });
   }
   return password;
 }
@@ -86,13 +88,19 @@ export function checkPassword(password: unknown, minLength: number): string {
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`, [email]);
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`,
+    [email],
+  );
   return rows[0];
 }
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`,
+    [id],
+  );
   return rows[0];
 }
 
@@ -105,7 +113,12 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
  */
 export async function createUser(
   db: Database,
-  input: { email: string; password: string; userMetadata?: Record<string, unknown>; appMetadata?: Record<string, unknown> },
+  input: {
+    email: string;
+    password: string;
+    userMetadata?: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+  },
 ): Promise<UserRow> {
   const hash = await hashPassword(input.password);
   const id = randomUUID();
@@ -124,7 +137,13 @@ export async function createUser(
            '00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(),
            '', '', '', '', '', '', '', '', $4::jsonb, $5::jsonb, false, false, now(), now()
          ) returning ${USER_COLUMNS}`,
-        [id, input.email, hash, JSON.stringify(appMetadata), JSON.stringify({ ...(input.userMetadata ?? {}), ...identityData })],
+        [
+          id,
+          input.email,
+          hash,
+          JSON.stringify(appMetadata),
+          JSON.stringify({ ...(input.userMetadata ?? {}), ...identityData }),
+        ],
       );
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
@@ -164,9 +183,15 @@ export interface SessionRow {
 
 const newToken = () => randomBytes(24).toString('base64url');
 
-export async function createSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
+export async function createSession(
+  q: Queryable,
+  userId: string,
+): Promise<{ sessionId: string; refreshToken: string }> {
   const sessionId = randomUUID();
-  await q.query(`insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($1, $2, 'aal1', now(), now())`, [sessionId, userId]);
+  await q.query(
+    `insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($1, $2, 'aal1', now(), now())`,
+    [sessionId, userId],
+  );
   const refreshToken = newToken();
   await q.query(
     `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, revoked, created_at, updated_at)
@@ -189,10 +214,20 @@ export type Rotation =
  * the session's tokens: the whole session ends (GoTrue revokes the token family), and its access
  * tokens stop working too.
  */
-export async function rotateRefreshToken(db: Database, token: unknown, reuseIntervalSeconds: number): Promise<Rotation> {
+export async function rotateRefreshToken(
+  db: Database,
+  token: unknown,
+  reuseIntervalSeconds: number,
+): Promise<Rotation> {
   if (typeof token !== 'string' || !token) throw new AuthApiError('refresh_token_not_found');
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; reusable: boolean }>(
+    const { rows } = await tx.query<{
+      id: string;
+      user_id: string;
+      session_id: string;
+      revoked: boolean;
+      reusable: boolean;
+    }>(
       `select id, user_id, session_id, revoked, updated_at + make_interval(secs => $2) > now() as reusable
        from auth.refresh_tokens where token = $1 for update`,
       [token, reuseIntervalSeconds],
@@ -208,7 +243,8 @@ export async function rotateRefreshToken(db: Database, token: unknown, reuseInte
         'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
         [row.session_id],
       );
-      if (active[0]) return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken: active[0].token };
+      if (active[0])
+        return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken: active[0].token };
     }
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
     const refreshToken = newToken();
@@ -228,16 +264,27 @@ export async function sessionExists(q: Queryable, sessionId: string): Promise<bo
   return rows.length > 0;
 }
 
-export async function endSessions(q: Queryable, userId: string, sessionId: string | undefined, scope: string): Promise<void> {
+export async function endSessions(
+  q: Queryable,
+  userId: string,
+  sessionId: string | undefined,
+  scope: string,
+): Promise<void> {
   if (scope === 'local') await q.query('delete from auth.sessions where id = $1', [sessionId]);
-  else if (scope === 'others') await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  else if (scope === 'others')
+    await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
   else await q.query('delete from auth.sessions where user_id = $1', [userId]);
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A one-time token for a mailed link; only its hash is stored. */
-export async function issueOneTimeToken(q: Queryable, userId: string, type: string, ttlSeconds = 3600): Promise<string> {
+export async function issueOneTimeToken(
+  q: Queryable,
+  userId: string,
+  type: string,
+  ttlSeconds = 3600,
+): Promise<string> {
   const token = randomBytes(24).toString('hex');
   await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
   await q.query(

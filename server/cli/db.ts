@@ -77,7 +77,9 @@ async function restore(file: string): Promise<number> {
       return 1;
     }
   }
-  const db = options.databaseUrl ? await openDatabase({ databaseUrl: options.databaseUrl }) : await openStackDatabase(options);
+  const db = options.databaseUrl
+    ? await openDatabase({ databaseUrl: options.databaseUrl })
+    : await openStackDatabase(options);
   try {
     const { rows } = await restoreDatabase(db, sql, options.supabaseDir);
     console.log(`Restored ${rows} rows into ${db.kind === 'pglite' ? options.dataDir : db.location}.`);

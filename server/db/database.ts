@@ -45,17 +45,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 // on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
 // and an fsync that reaches the disk. The rest are PGlite's own start parameters.
 const DURABLE_START_PARAMS = [
-  '--single', '-O', '-j',
-  '-c', 'search_path=public',
-  '-c', 'exit_on_error=false',
-  '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0',
-  '-c', 'max_parallel_workers=0',
-  '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync',
-  '-c', 'max_parallel_maintenance_workers=0',
-  '-c', 'fsync=on',
-  '-c', 'wal_sync_method=fsync',
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=fsync',
 ];
 
 interface NodeFsStream {
@@ -65,7 +77,8 @@ interface NodeFsStream {
 /** Gives Emscripten's NODEFS the fsync it lacks, so Postgres's fsync() reaches the disk. */
 async function makeDurable(db: PGlite): Promise<void> {
   const nodefs = (db as unknown as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
-  if (!nodefs?.stream_ops) throw new Error('This PGlite version does not expose NODEFS: cannot make its writes durable.');
+  if (!nodefs?.stream_ops)
+    throw new Error('This PGlite version does not expose NODEFS: cannot make its writes durable.');
   nodefs.stream_ops.fsync = (stream: NodeFsStream) => {
     if (stream.nfd !== undefined) fsyncSync(stream.nfd);
     return 0;

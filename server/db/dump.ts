@@ -71,7 +71,8 @@ export async function dumpDatabase(db: Database): Promise<string> {
       [SCHEMAS],
     );
     for (const s of sequences) {
-      if (s.last_value !== null) out.push(`select setval('${s.name.replaceAll("'", "''")}', ${BigInt(s.last_value)}, true);`);
+      if (s.last_value !== null)
+        out.push(`select setval('${s.name.replaceAll("'", "''")}', ${BigInt(s.last_value)}, true);`);
     }
     out.push('');
     return out.join('\n');
@@ -91,7 +92,8 @@ export function dumpMigrations(sql: string): string[] | undefined {
  */
 export async function restoreDatabase(db: Database, sql: string, supabaseDir: string): Promise<{ rows: number }> {
   const wanted = dumpMigrations(sql);
-  if (!wanted) throw new RestoreError('This file is not a BrawlCup dump (no migrations header). Make one with npm run db:dump.');
+  if (!wanted)
+    throw new RestoreError('This file is not a BrawlCup dump (no migrations header). Make one with npm run db:dump.');
   const files = (await readdir(join(supabaseDir, 'migrations'))).filter((f) => f.endsWith('.sql')).sort();
   const ours = files.map((f) => parseMigrationName(f).version);
   if (ours.join(',') !== wanted.join(',')) {
@@ -103,7 +105,8 @@ export async function restoreDatabase(db: Database, sql: string, supabaseDir: st
   const { rows: existing } = await db
     .query<{ n: number }>(`select count(*)::int as n from supabase_migrations.schema_migrations`)
     .catch(() => ({ rows: [{ n: 0 }] }));
-  if ((existing[0]?.n ?? 0) > 0) throw new RestoreError('The database is not empty. Restore into a fresh DATA_DIR or an empty database.');
+  if ((existing[0]?.n ?? 0) > 0)
+    throw new RestoreError('The database is not empty. Restore into a fresh DATA_DIR or an empty database.');
 
   await migrate(db, supabaseDir);
   return db.transaction(async (tx) => {

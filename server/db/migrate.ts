@@ -55,7 +55,9 @@ export async function migrationRole(db: Database): Promise<{ ranAs: string; asSu
   if (postgresSuper === false) {
     return { ranAs: 'postgres', asSuperuser: false, setRole: user === 'postgres' ? '' : 'set local role postgres;\n' };
   }
-  const { rows: self } = await db.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = current_user');
+  const { rows: self } = await db.query<{ rolsuper: boolean }>(
+    'select rolsuper from pg_roles where rolname = current_user',
+  );
   return { ranAs: user, asSuperuser: self[0]?.rolsuper ?? false, setRole: '' };
 }
 
@@ -63,9 +65,7 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
   await db.exec(await readFile(preludePath, 'utf8'));
   const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
-  const { rows } = await db.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
-  );
+  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));
   const fresh = done.size === 0;
 

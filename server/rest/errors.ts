@@ -70,9 +70,26 @@ export function pgErrorStatus(sqlState: string, signedIn: boolean): number {
   if (exact[sqlState] !== undefined) return exact[sqlState]!;
   if (/^PT\d{3}$/.test(sqlState)) return Number(sqlState.slice(2));
   const byClass: [string, number][] = [
-    ['08', 503], ['09', 500], ['0L', 403], ['0P', 403], ['25', 500], ['28', 403], ['2D', 500],
-    ['38', 500], ['39', 500], ['3B', 500], ['40', 500], ['53', 503], ['54', 413], ['55', 500],
-    ['57', 500], ['58', 500], ['F0', 500], ['HV', 500], ['P0', 500], ['XX', 500],
+    ['08', 503],
+    ['09', 500],
+    ['0L', 403],
+    ['0P', 403],
+    ['25', 500],
+    ['28', 403],
+    ['2D', 500],
+    ['38', 500],
+    ['39', 500],
+    ['3B', 500],
+    ['40', 500],
+    ['53', 503],
+    ['54', 413],
+    ['55', 500],
+    ['57', 500],
+    ['58', 500],
+    ['F0', 500],
+    ['HV', 500],
+    ['P0', 500],
+    ['XX', 500],
   ];
   for (const [prefix, status] of byClass) if (sqlState.startsWith(prefix)) return status;
   return 400;
@@ -86,7 +103,12 @@ interface PgLikeError {
 }
 
 function isPgError(error: unknown): error is PgLikeError & { code: string } {
-  return typeof error === 'object' && error !== null && typeof (error as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
 }
 
 /** Any error the pipeline can meet -> the status and body a client gets. Unknown errors are 500s. */
@@ -130,7 +152,8 @@ export const columnNotFound = (table: string, column: string) =>
 export const payloadColumnNotFound = (table: string, column: string) =>
   new ApiError('PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
-export const invalidBody = (details: string | null = null) => new ApiError('PGRST102', 'Empty or invalid json', details);
+export const invalidBody = (details: string | null = null) =>
+  new ApiError('PGRST102', 'Empty or invalid json', details);
 
 export const notSingle = (rows: number) =>
   new ApiError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);

@@ -38,7 +38,12 @@ export function parsePrefer(header: string | undefined | null): Preferences {
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-  if (items.length > MAX_PREFERENCES) throw new ApiError('PGRST122', 'Invalid preferences given with handling=strict', `Too many preferences: ${items.length}`);
+  if (items.length > MAX_PREFERENCES)
+    throw new ApiError(
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Too many preferences: ${items.length}`,
+    );
   const found: Partial<Record<keyof typeof CHOICES, string>> = {};
   const invalid: string[] = [];
   let maxAffected: number | undefined;
@@ -57,7 +62,11 @@ export function parsePrefer(header: string | undefined | null): Preferences {
     if (!ACCEPTED_ONLY.has(item)) invalid.push(item);
   }
   if (found.handling === 'strict' && invalid.length > 0) {
-    throw new ApiError('PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+    throw new ApiError(
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
   }
   const prefs: Preferences = {
     return: (found.return as Preferences['return']) ?? 'minimal',
@@ -99,10 +108,24 @@ export type Representation = {
   stripNulls: boolean;
   csv: boolean;
   /** `application/vnd.pgrst.plan`: EXPLAIN the statement instead of running it for its rows. */
-  plan?: { format: 'json' | 'text'; analyze: boolean; verbose: boolean; settings: boolean; buffers: boolean; wal: boolean; for: string };
+  plan?: {
+    format: 'json' | 'text';
+    analyze: boolean;
+    verbose: boolean;
+    settings: boolean;
+    buffers: boolean;
+    wal: boolean;
+    for: string;
+  };
 };
 
-const JSON_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', 'application/vnd.pgrst.array', '*/*', 'application/*']);
+const JSON_TYPES = new Set([
+  'application/json',
+  'application/vnd.pgrst.array+json',
+  'application/vnd.pgrst.array',
+  '*/*',
+  'application/*',
+]);
 const OBJECT_TYPES = new Set(['application/vnd.pgrst.object+json', 'application/vnd.pgrst.object']);
 const PLAN_TYPES: Record<string, 'json' | 'text'> = {
   'application/vnd.pgrst.plan': 'text',
@@ -114,7 +137,14 @@ function mediaParams(params: string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const p of params) {
     const eq = p.indexOf('=');
-    if (eq > 0) out.set(p.slice(0, eq).trim(), p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (eq > 0)
+      out.set(
+        p.slice(0, eq).trim(),
+        p
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   return out;
 }
@@ -126,7 +156,8 @@ function mediaParams(params: string[]): Map<string, string> {
  */
 export function parseAccept(header: string | undefined, planEnabled = false): Representation {
   if (!header) return { single: false, stripNulls: false, csv: false };
-  if (header.length > 1024) throw new ApiError('PGRST107', 'None of these media types are available: (too long)', null, null, 406);
+  if (header.length > 1024)
+    throw new ApiError('PGRST107', 'None of these media types are available: (too long)', null, null, 406);
   for (const kind of header.split(',')) {
     const [rawType = '', ...rest] = kind.split(';');
     const type = rawType.trim().toLowerCase();
@@ -161,5 +192,10 @@ export function parseAccept(header: string | undefined, planEnabled = false): Re
 export function pickSchema(profile: string | undefined, exposed: string[]): string {
   if (!profile) return exposed[0] ?? 'public';
   if (exposed.includes(profile)) return profile;
-  throw new ApiError('PGRST106', `Invalid schema: ${profile}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
+  throw new ApiError(
+    'PGRST106',
+    `Invalid schema: ${profile}`,
+    null,
+    `Only the following schemas are exposed: ${exposed.join(', ')}`,
+  );
 }

@@ -15,7 +15,15 @@ export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; name: string; alias?: string; cast?: string; aggregate?: Aggregate; jsonPath?: JsonStep[] }
   | { kind: 'count'; alias?: string }
-  | { kind: 'embed'; name: string; alias?: string; hints: string[]; inner: boolean; spread: boolean; select: SelectItem[] };
+  | {
+      kind: 'embed';
+      name: string;
+      alias?: string;
+      hints: string[];
+      inner: boolean;
+      spread: boolean;
+      select: SelectItem[];
+    };
 
 export type Aggregate = 'count' | 'sum' | 'avg' | 'max' | 'min';
 
@@ -41,7 +49,12 @@ export const FILTER_OPERATORS = {
   isdistinct: 'is distinct from',
 } as const;
 export type SimpleOperator = keyof typeof FILTER_OPERATORS;
-const FTS_OPERATORS = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
+const FTS_OPERATORS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
 export type FtsOperator = keyof typeof FTS_OPERATORS;
 export const FTS_FUNCTIONS = FTS_OPERATORS;
 
@@ -260,7 +273,8 @@ export function parseOrder(text: string): OrderTerm[] {
   for (;;) {
     const term: OrderTerm = { column: s.name() };
     term.jsonPath = s.jsonPath();
-    if (s.peek() === '(') throw parseError('order parameter', text, 'ordering by an embedded resource is not supported by this server');
+    if (s.peek() === '(')
+      throw parseError('order parameter', text, 'ordering by an embedded resource is not supported by this server');
     while (s.eat('.')) {
       const word = s.name();
       if (word === 'asc' || word === 'desc') term.direction = word;
@@ -286,7 +300,8 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
     rest = rest.slice(4);
   }
   const match = /^([a-z]+)(?:\(([a-z_]+)\))?\.([\s\S]*)$/.exec(rest);
-  if (!match) throw parseError('filter', `${column}=${text}`, 'expected an operator followed by "." and a value, e.g. eq.1');
+  if (!match)
+    throw parseError('filter', `${column}=${text}`, 'expected an operator followed by "." and a value, e.g. eq.1');
   const [, op, modifier, rawValue] = match as unknown as [string, string, string | undefined, string];
   const value = inTree ? unquote(rawValue) : rawValue;
   const fail = (details: string): never => {
@@ -295,10 +310,14 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
   let predicate: Predicate;
   if (op === 'in') {
     if (modifier) fail('"in" takes no modifier');
-    predicate = { op: 'in', values: parseList(rawValue, () => fail('expected a list in parentheses, e.g. in.(1,2,3)')) };
+    predicate = {
+      op: 'in',
+      values: parseList(rawValue, () => fail('expected a list in parentheses, e.g. in.(1,2,3)')),
+    };
   } else if (op === 'is') {
     const v = value.toLowerCase();
-    if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v)) fail('"is" takes null, not_null, true, false or unknown');
+    if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v))
+      fail('"is" takes null, not_null, true, false or unknown');
     predicate = { op: 'is', value: v as 'null' };
   } else if (op in FTS_OPERATORS) {
     if (modifier && !/^[a-z_]+$/.test(modifier)) fail('invalid text search configuration');
@@ -306,8 +325,11 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
   } else if (op in FILTER_OPERATORS) {
     if (modifier) {
       if (modifier !== 'any' && modifier !== 'all') fail('the modifier must be any or all');
-      if (!['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op)) fail(`"${op}" takes no modifier`);
-      const values = parseList(rawValue.startsWith('{') ? `(${rawValue.slice(1, -1)})` : rawValue, () => fail('expected a list in braces, e.g. like(any).{a*,b*}'));
+      if (!['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op))
+        fail(`"${op}" takes no modifier`);
+      const values = parseList(rawValue.startsWith('{') ? `(${rawValue.slice(1, -1)})` : rawValue, () =>
+        fail('expected a list in braces, e.g. like(any).{a*,b*}'),
+      );
       predicate = { op: op as SimpleOperator, value, quantifier: modifier as 'any' | 'all', values };
     } else {
       predicate = { op: op as SimpleOperator, value };
@@ -362,7 +384,8 @@ function splitTopLevel(text: string): string[] {
 export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string, depth = 0): Condition {
   const what = 'logic tree';
   if (depth > MAX_EMBED_DEPTH) throw parseError(what, text, `logic trees nest at most ${MAX_EMBED_DEPTH} levels deep`);
-  if (!text.startsWith('(') || !text.endsWith(')')) throw parseError(what, text, 'expected a list in parentheses, e.g. or=(a.eq.1,b.eq.2)');
+  if (!text.startsWith('(') || !text.endsWith(')'))
+    throw parseError(what, text, 'expected a list in parentheses, e.g. or=(a.eq.1,b.eq.2)');
   const inner = text.slice(1, -1);
   if (inner.trim() === '') throw parseError(what, text, 'a logic tree needs at least one condition');
   const children = splitTopLevel(inner).map((item) => {

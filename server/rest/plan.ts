@@ -3,7 +3,13 @@
 // ever sees names that exist; anything else is an error from the catalogue.
 import { ApiError, columnNotFound, parseError, tableNotFound } from './errors.ts';
 import type { Aggregate, Condition, JsonStep, LevelParams, OrderTerm, QueryParams, SelectItem } from './parse.ts';
-import { relationshipsBetween, type Column, type Func, type Relationship, type SchemaSnapshot } from './schema-cache.ts';
+import {
+  relationshipsBetween,
+  type Column,
+  type Func,
+  type Relationship,
+  type SchemaSnapshot,
+} from './schema-cache.ts';
 
 export type Projection =
   | { kind: 'column'; column: string; output: string; cast?: string; aggregate?: Aggregate; jsonPath?: JsonStep[] }
@@ -64,7 +70,8 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
   const planLevel = (source: PlanInput, select: SelectItem[], path: string): ReadNode => {
     usedPaths.add(path);
     const columns = new Map(source.columns.map((c) => [c.name, c]));
-    const computedFields = schema.tables.get(source.embedSource ?? source.relation)?.computed ?? new Map<string, Func>();
+    const computedFields =
+      schema.tables.get(source.embedSource ?? source.relation)?.computed ?? new Map<string, Func>();
     const node: ReadNode = {
       relation: source.relation,
       embedSource: source.embedSource,
@@ -84,13 +91,17 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
     const outputs = new Set<string>();
     const claimOutput = (name: string) => {
       // Two embeds under one name would be two lateral joins with one alias: Postgres refuses that.
-      if (outputs.has(name)) throw new ApiError('42712', `table name "${name}" specified more than once`, null, null, 400);
+      if (outputs.has(name))
+        throw new ApiError('42712', `table name "${name}" specified more than once`, null, null, 400);
       outputs.add(name);
     };
     for (const item of select) {
       if (item.kind === 'star') {
         for (const c of source.columns) node.projection.push({ kind: 'column', column: c.name, output: c.name });
-      } else if (item.kind === 'count' || (item.kind === 'column' && item.name === 'count' && !item.aggregate && !columns.has('count'))) {
+      } else if (
+        item.kind === 'count' ||
+        (item.kind === 'column' && item.name === 'count' && !item.aggregate && !columns.has('count'))
+      ) {
         node.projection.push({ kind: 'count', output: item.alias ?? 'count' });
       } else if (item.kind === 'column') {
         requireColumn(item.name);
@@ -109,9 +120,21 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
         const targetTable = schema.tables.get(target)!;
         const output = item.alias ?? item.name;
         claimOutput(output);
-        const child = planLevel({ relation: target, columns: targetTable.columns, embedSource: target }, item.select, path ? `${path}.${output}` : output);
+        const child = planLevel(
+          { relation: target, columns: targetTable.columns, embedSource: target },
+          item.select,
+          path ? `${path}.${output}` : output,
+        );
         const hidden = item.select.length === 0 && !item.spread;
-        node.projection.push({ kind: 'embed', output, node: child, relationship, inner: item.inner, spread: item.spread, hidden });
+        node.projection.push({
+          kind: 'embed',
+          output,
+          node: child,
+          relationship,
+          inner: item.inner,
+          spread: item.spread,
+          hidden,
+        });
       }
     }
     const params: LevelParams | undefined = query.levels.get(path);
@@ -121,7 +144,12 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
         if (c.kind === 'logic') return { ...c, children: c.children.map((x) => planCondition(x, false)) };
         if (topLevel && !columns.has(c.column) && embedOutputs.has(c.column) && c.predicate.op === 'is') {
           const v = c.predicate.value;
-          if (v !== 'null' && v !== 'not_null') throw parseError('filter', c.column, 'an embedded resource can only be filtered with is.null or not.is.null');
+          if (v !== 'null' && v !== 'not_null')
+            throw parseError(
+              'filter',
+              c.column,
+              'an embedded resource can only be filtered with is.null or not.is.null',
+            );
           return { kind: 'embedded', output: c.column, isNull: (v === 'null') !== c.negate };
         }
         requireColumn(c.column);
@@ -139,8 +167,12 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
   const root = planLevel(input, query.select, '');
   for (const path of query.levels.keys()) {
     if (!usedPaths.has(path)) {
-      throw new ApiError('PGRST108', `'${path}' is not an embedded resource in this request`, null,
-        `Verify that '${path}' is included in the 'select' query parameter.`);
+      throw new ApiError(
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      );
     }
   }
   return root;
@@ -155,13 +187,17 @@ function resolveEmbed(
   const from = source.embedSource ?? source.relation;
   let target = item.name;
   let candidates: Relationship[];
-  const computed = (schema.functions.get(item.name) ?? []).filter((f) => f.argTable === from && f.returnTable && f.returns === 'composite');
+  const computed = (schema.functions.get(item.name) ?? []).filter(
+    (f) => f.argTable === from && f.returnTable && f.returns === 'composite',
+  );
   if (schema.tables.has(item.name)) {
     candidates = relationshipsBetween(schema, from, item.name);
   } else if (computed.length > 0) {
     // `select=id,messages:get_messages(*)`: a function of the row returning rows of another table.
     target = computed[0]!.returnTable!;
-    candidates = relationshipsBetween(schema, from, target).filter((r) => r.kind === 'computed' && r.function === item.name);
+    candidates = relationshipsBetween(schema, from, target).filter(
+      (r) => r.kind === 'computed' && r.function === item.name,
+    );
   } else {
     // `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: embed by column or constraint,
     // from either side of the key.
@@ -240,7 +276,12 @@ const JSON_TYPES = new Set(['json', 'jsonb']);
  * function with one json/jsonb parameter, which then takes the whole body. PGRST203 when more than
  * one fits, PGRST202 (worded as PostgREST words it) when none does.
  */
-export function resolveFunction(schema: SchemaSnapshot, name: string, argNames: string[], post = false): ResolvedFunction {
+export function resolveFunction(
+  schema: SchemaSnapshot,
+  name: string,
+  argNames: string[],
+  post = false,
+): ResolvedFunction {
   const overloads = schema.functions.get(name) ?? [];
   const given = new Set(argNames);
   const matches = (f: Func) => {
@@ -257,7 +298,8 @@ export function resolveFunction(schema: SchemaSnapshot, name: string, argNames: 
 
   const func = `${schema.schema}.${name}`;
   const sorted = [...argNames].sort();
-  const withParams = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
+  const withParams =
+    sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
   throw new ApiError(
     'PGRST202',
     `Could not find the function ${func}${sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`} in the schema cache`,
@@ -282,13 +324,23 @@ function ambiguousFunction(schemaName: string, name: string, candidates: Func[])
 function functionHint(schema: SchemaSnapshot, name: string, argNames: string[], overloads: Func[]): string | null {
   const wanted = argNames.join(', ');
   if (overloads.length > 0) {
-    const best = closest(wanted, overloads.map((f) => f.args.map((a) => a.name).sort().join(', ')));
+    const best = closest(
+      wanted,
+      overloads.map((f) =>
+        f.args
+          .map((a) => a.name)
+          .sort()
+          .join(', '),
+      ),
+    );
     return `Perhaps you meant to call the function ${schema.schema}.${name}(${best})`;
   }
   const names = [...schema.functions.keys()];
   if (names.length === 0) return null;
   const best = closest(name, names);
-  return best === undefined || distance(best, name) > Math.max(3, name.length / 2) ? null : `Perhaps you meant to call the function ${schema.schema}.${best}`;
+  return best === undefined || distance(best, name) > Math.max(3, name.length / 2)
+    ? null
+    : `Perhaps you meant to call the function ${schema.schema}.${best}`;
 }
 
 function closest(target: string, candidates: string[]): string {

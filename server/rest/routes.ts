@@ -101,7 +101,18 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
     '*',
     cors({
       origin: '*',
-      allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-retry-count', 'accept'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'prefer',
+        'range',
+        'accept-profile',
+        'content-profile',
+        'x-client-info',
+        'x-retry-count',
+        'accept',
+      ],
       allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit'],
     }),
@@ -120,7 +131,9 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
         outcome = await asCaller(ctx.db, caller, async (tx) => {
           // PostgREST runs GET/HEAD in a read-only transaction: a GET rpc cannot write (25006 -> 405).
           if (request.target.kind === 'rpc' && request.method !== 'POST') await tx.exec('set transaction read only');
-          const result = request.accept.plan ? { plan: await explain(tx, prepared, request.accept.plan) } : { row: await run(tx, prepared, request, options.maxRows) };
+          const result = request.accept.plan
+            ? { plan: await explain(tx, prepared, request.accept.plan) }
+            : { row: await run(tx, prepared, request, options.maxRows) };
           if (request.prefer.tx === 'rollback') throw new Rollback(result);
           return result;
         });
@@ -164,7 +177,11 @@ function errorResponse(error: ApiError): Response {
 }
 
 /** Plans with the cached schema; a miss that a newer schema could fix reloads it and tries once more. */
-async function withFreshSchema<T>(cache: SchemaCache, schemaName: string, fn: (schema: SchemaSnapshot) => T): Promise<T> {
+async function withFreshSchema<T>(
+  cache: SchemaCache,
+  schemaName: string,
+  fn: (schema: SchemaSnapshot) => T,
+): Promise<T> {
   try {
     return fn(await cache.get(schemaName));
   } catch (error) {
@@ -204,13 +221,19 @@ async function run(tx: Queryable, prepared: Prepared, request: ApiRequest, maxRo
   const row = result.rows[0]!;
   const affected = Number(row.page_total);
   // A mutation that asked for one object and touched another number of rows is undone.
-  if (prepared.kind !== 'read' && prepared.kind !== 'call' && prepared.single && affected !== 1) throw notSingle(affected);
+  if (prepared.kind !== 'read' && prepared.kind !== 'call' && prepared.single && affected !== 1)
+    throw notSingle(affected);
   // max-affected (with handling=strict) counts what PATCH, DELETE and rpc calls touched.
   const counted = prepared.kind === 'update' || prepared.kind === 'delete' || request.target.kind === 'rpc';
   if (counted && request.prefer.maxAffected !== undefined && affected > request.prefer.maxAffected) {
-    throw new ApiError('PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+    throw new ApiError(
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+    );
   }
-  if (prepared.countSource) row.total = String(await countEstimate(tx, prepared.countSource, request, row.total, maxRows));
+  if (prepared.countSource)
+    row.total = String(await countEstimate(tx, prepared.countSource, request, row.total, maxRows));
   return row;
 }
 
@@ -222,7 +245,8 @@ async function countEstimate(
   exact: string | null,
   maxRows: number | null,
 ): Promise<number> {
-  if (request.prefer.count === 'estimated' && exact !== null && (maxRows === null || Number(exact) <= maxRows)) return Number(exact);
+  if (request.prefer.count === 'estimated' && exact !== null && (maxRows === null || Number(exact) <= maxRows))
+    return Number(exact);
   return plannedRows(tx, source);
 }
 
@@ -236,15 +260,21 @@ async function plannedRows(tx: Queryable, source: { sql: string; params: unknown
 /** `Accept: application/vnd.pgrst.plan`: EXPLAIN the statement with the options asked for. */
 async function explain(tx: Queryable, prepared: Prepared, plan: NonNullable<Representation['plan']>): Promise<string> {
   const options = [`format ${plan.format}`];
-  for (const option of ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const) if (plan[option]) options.push(option);
-  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (${options.join(', ')}) ${prepared.sql}`, prepared.params);
+  for (const option of ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const)
+    if (plan[option]) options.push(option);
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (${options.join(', ')}) ${prepared.sql}`,
+    prepared.params,
+  );
   if (plan.format === 'text') return rows.map((r) => String(r['QUERY PLAN'])).join('\n');
   const doc = rows[0]?.['QUERY PLAN'];
   return typeof doc === 'string' ? doc : JSON.stringify(doc);
 }
 
 function prepare(schema: SchemaSnapshot, request: ApiRequest, options: RestOptions): Prepared {
-  return request.target.kind === 'rpc' ? prepareCall(schema, request, options) : prepareRelation(schema, request, options);
+  return request.target.kind === 'rpc'
+    ? prepareCall(schema, request, options)
+    : prepareRelation(schema, request, options);
 }
 
 /** The Range header and `max_rows` narrow what the root level returns. */
@@ -252,7 +282,8 @@ function applyRange(query: QueryParams, range: ApiRequest['range'], maxRows: num
   const root = query.levels.get('')!;
   if (range) {
     root.offset ??= range.offset;
-    if (range.limit !== undefined) root.limit = root.limit === undefined ? range.limit : Math.min(root.limit, range.limit);
+    if (range.limit !== undefined)
+      root.limit = root.limit === undefined ? range.limit : Math.min(root.limit, range.limit);
   }
   if (maxRows !== null) root.limit = root.limit === undefined ? maxRows : Math.min(root.limit, maxRows);
 }
@@ -270,7 +301,12 @@ function responseShape(request: ApiRequest, single: boolean, head: boolean, root
 }
 
 /** The statement count=planned|estimated asks EXPLAIN about (reads only, as PostgREST does). */
-function countSource(request: ApiRequest, root: ReadNode, from: (params: Params) => string, schemaName: string): Prepared['countSource'] {
+function countSource(
+  request: ApiRequest,
+  root: ReadNode,
+  from: (params: Params) => string,
+  schemaName: string,
+): Prepared['countSource'] {
   if (request.prefer.count !== 'planned' && request.prefer.count !== 'estimated') return undefined;
   const params = new Params(schemaName);
   const sql = buildCountSource(root, from(params), params);
@@ -304,13 +340,22 @@ function prepareRelation(schema: SchemaSnapshot, request: ApiRequest, options: R
   const root = planRead(schema, { relation: table.name, columns: table.columns }, query);
   for (const [path, level] of query.levels) {
     if (path !== '' && level.conditions.length > 0) {
-      throw new ApiError('PGRST100', `"failed to parse filter (${path})"`, 'Filters on embedded resources are not supported on inserts, updates and deletes.');
+      throw new ApiError(
+        'PGRST100',
+        `"failed to parse filter (${path})"`,
+        'Filters on embedded resources are not supported on inserts, updates and deletes.',
+      );
     }
   }
   if (root.conditions.some((c) => c.kind === 'embedded')) {
-    throw new ApiError('PGRST100', '"failed to parse filter"', 'Filters on embedded resources are not supported on inserts, updates and deletes.');
+    throw new ApiError(
+      'PGRST100',
+      '"failed to parse filter"',
+      'Filters on embedded resources are not supported on inserts, updates and deletes.',
+    );
   }
-  const returnRows = prefer.return === 'representation' ? 'all' : prefer.return === 'headers-only' ? 'primary-key' : 'none';
+  const returnRows =
+    prefer.return === 'representation' ? 'all' : prefer.return === 'headers-only' ? 'primary-key' : 'none';
   const shape = responseShape(request, accept.single, false, root);
   const requireColumns = (names: string[]) => {
     for (const name of names) if (!table.columnsByName.has(name)) throw payloadColumnNotFound(table.name, name);
@@ -398,7 +443,8 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
   const { accept } = request;
 
   if (fn.returns !== 'composite') {
-    if (accept.csv) throw new ApiError('PGRST107', `None of these media types are available: text/csv`, null, null, 406);
+    if (accept.csv)
+      throw new ApiError('PGRST107', `None of these media types are available: text/csv`, null, null, 406);
     const alias = 'pgrst_1';
     const from = functionFrom(fn, callArgs ?? {}, alias, params, positionalBody);
     return {
@@ -412,7 +458,11 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
     };
   }
   if (fn.setof) applyRange(query, request.range, options.maxRows);
-  const root: ReadNode = planRead(schema, { relation: fn.name, columns: fn.columns, embedSource: fn.returnTable }, query);
+  const root: ReadNode = planRead(
+    schema,
+    { relation: fn.name, columns: fn.columns, embedSource: fn.returnTable },
+    query,
+  );
   const from = (p: Params) => functionFrom(fn, callArgs ?? {}, root.alias, p, positionalBody);
   // A function returning one row answers an object; a set answers an array (or one object if asked).
   const single = fn.setof ? accept.single : true;
@@ -429,7 +479,9 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
 
 function planResponse(request: ApiRequest, plan: string): Response {
   const p = request.accept.plan!;
-  const headers = new Headers({ 'content-type': `application/vnd.pgrst.plan+${p.format}; for="${p.for}"; charset=utf-8` });
+  const headers = new Headers({
+    'content-type': `application/vnd.pgrst.plan+${p.format}; for="${p.for}"; charset=utf-8`,
+  });
   if (request.prefer.applied.length) headers.set('preference-applied', request.prefer.applied.join(', '));
   return new Response(plan, { status: 200, headers });
 }
@@ -450,8 +502,15 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
     let status = 200;
     if (total !== undefined) {
       if (lower > total) {
-        const error = new ApiError('PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`);
-        return new Response(JSON.stringify(error.body()), { status: 416, headers: { 'content-type': JSON_TYPE, 'content-range': `*/${total}` } });
+        const error = new ApiError(
+          'PGRST103',
+          'Requested range not satisfiable',
+          `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        );
+        return new Response(JSON.stringify(error.body()), {
+          status: 416,
+          headers: { 'content-type': JSON_TYPE, 'content-range': `*/${total}` },
+        });
       }
       if (pageTotal < total) status = 206;
     }
@@ -469,7 +528,9 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
     headers.set('content-range', `*/${count}`);
     if (row.location && prepared.table) {
       const keys = JSON.parse(row.location) as Record<string, unknown>;
-      const query = Object.entries(keys).map(([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`);
+      const query = Object.entries(keys).map(
+        ([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`,
+      );
       headers.set('location', `/${prepared.table}?${query.join('&')}`);
     }
     const status = prepared.upsert && Number(row.inserted ?? 0) === 0 ? 200 : 201;

@@ -182,12 +182,16 @@ where vn.nspname = $1 and tn.nspname = $1 and v.relkind in ('v', 'm')
 group by v.relname, t.relname`;
 
 /** The foreign keys a view has through its base tables: each key whose columns the view shows under their names. */
-function viewForeignKeys(foreignKeys: ForeignKey[], viewColumns: { view: string; table: string; columns: string[] }[]): ForeignKey[] {
+function viewForeignKeys(
+  foreignKeys: ForeignKey[],
+  viewColumns: { view: string; table: string; columns: string[] }[],
+): ForeignKey[] {
   const derived: ForeignKey[] = [];
   const shows = (cols: string[], exposed: string[]) => cols.every((c) => exposed.includes(c));
-  const sides = (table: string) => [{ name: table, exposed: null as string[] | null }].concat(
-    viewColumns.filter((v) => v.table === table).map((v) => ({ name: v.view, exposed: v.columns })),
-  );
+  const sides = (table: string) =>
+    [{ name: table, exposed: null as string[] | null }].concat(
+      viewColumns.filter((v) => v.table === table).map((v) => ({ name: v.view, exposed: v.columns })),
+    );
   for (const fk of foreignKeys) {
     for (const from of sides(fk.table)) {
       if (from.exposed && !shows(fk.columns, from.exposed)) continue;
@@ -204,7 +208,12 @@ function viewForeignKeys(foreignKeys: ForeignKey[], viewColumns: { view: string;
 export async function loadSchema(db: Database, schema = 'public'): Promise<SchemaSnapshot> {
   const docs = async <T>(sql: string): Promise<T[]> =>
     (await db.query<{ doc: string }>(sql, [schema])).rows.map((r) => JSON.parse(r.doc) as T);
-  const rawTables = await docs<{ name: string; kind: string; columns: Column[]; keys: { primary: boolean; columns: string[] }[] }>(TABLES_SQL);
+  const rawTables = await docs<{
+    name: string;
+    kind: string;
+    columns: Column[];
+    keys: { primary: boolean; columns: string[] }[];
+  }>(TABLES_SQL);
   const foreignKeys = await docs<ForeignKey>(FOREIGN_KEYS_SQL);
   const rawFunctions = await docs<RawFunction>(FUNCTIONS_SQL);
   const viewColumns = await docs<{ view: string; table: string; columns: string[] }>(VIEW_COLUMNS_SQL);
@@ -239,7 +248,11 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
     const outputs = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
     const firstDefault = inputs.length - f.defaults;
     const returns: Func['returns'] =
-      f.returnType === 'void' ? 'void' : f.returnTypeKind === 'c' || (f.returnType === 'record' && outputs.length > 0) ? 'composite' : 'scalar';
+      f.returnType === 'void'
+        ? 'void'
+        : f.returnTypeKind === 'c' || (f.returnType === 'record' && outputs.length > 0)
+          ? 'composite'
+          : 'scalar';
     const func: Func = {
       name: f.name,
       args: inputs.map((a, i) => ({ name: a.name, type: a.type, mode: a.mode, hasDefault: i >= firstDefault })),
@@ -252,7 +265,8 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
       argTable: f.argTable ?? undefined,
       singleRow: f.setof && f.rows === 1,
     };
-    if (func.argTable && func.returns === 'scalar' && !func.setof) tables.get(func.argTable)?.computed.set(func.name, func);
+    if (func.argTable && func.returns === 'scalar' && !func.setof)
+      tables.get(func.argTable)?.computed.set(func.name, func);
     // A record without OUT parameters cannot be called without a column list: not exposed.
     if (f.returnType === 'record' && outputs.length === 0) continue;
     const list = functions.get(f.name) ?? [];
@@ -267,7 +281,8 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 /** Every relationship from `source` to `target` (PostgREST's relationship inference). */
 export function relationshipsBetween(schema: SchemaSnapshot, source: string, target: string): Relationship[] {
   const found: Relationship[] = [];
-  const isUnique = (table: string, columns: string[]) => !!schema.tables.get(table)?.uniques.some((u) => sameSet(u, columns));
+  const isUnique = (table: string, columns: string[]) =>
+    !!schema.tables.get(table)?.uniques.some((u) => sameSet(u, columns));
   for (const fk of schema.foreignKeys) {
     if (fk.table === source && fk.refTable === target) {
       found.push({
@@ -298,7 +313,16 @@ export function relationshipsBetween(schema: SchemaSnapshot, source: string, tar
     for (const f of list) {
       if (f.argTable !== source || f.returnTable !== target || f.returns !== 'composite') continue;
       const toOne = !f.setof || !!f.singleRow;
-      found.push({ kind: 'computed', source, target, constraint: f.name, sourceColumns: [], targetColumns: [], toOne, function: f.name });
+      found.push({
+        kind: 'computed',
+        source,
+        target,
+        constraint: f.name,
+        sourceColumns: [],
+        targetColumns: [],
+        toOne,
+        function: f.name,
+      });
     }
   }
   // Many-to-many through a junction whose foreign keys to both sides are part of its primary key.

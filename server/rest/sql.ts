@@ -82,7 +82,10 @@ function condition(c: PlannedCondition, node: ReadNode, params: Params, embedBod
 function orderBy(terms: OrderTerm[], node: ReadNode, params: Params): string {
   if (terms.length === 0) return '';
   return ` order by ${terms
-      .map((t) => `${columnRef(node, t.column, params, t.jsonPath)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`)
+    .map(
+      (t) =>
+        `${columnRef(node, t.column, params, t.jsonPath)}${t.direction ? ' ' + t.direction : ''}${t.nulls ? ' nulls ' + t.nulls : ''}`,
+    )
     .join(', ')}`;
 }
 
@@ -130,14 +133,17 @@ export function buildLevel(node: ReadNode, params: Params): LevelSql {
       if (p.spread) {
         // A spread to-many gives each column as an array of the related rows' values.
         const value = (name: string) =>
-          p.relationship.toOne ? `${embedded.lateral}.${ident(name)}` : `coalesce(${embedded.lateral}.${ident(name)}, '[]'::json)`;
+          p.relationship.toOne
+            ? `${embedded.lateral}.${ident(name)}`
+            : `coalesce(${embedded.lateral}.${ident(name)}, '[]'::json)`;
         for (const name of embedded.outputs) columnsOut.push(`${value(name)} as ${ident(name)}`);
         groupable.push(...embedded.outputs.map((name) => `${embedded.lateral}.${ident(name)}`));
         if (p.inner && !p.relationship.toOne) where.push(`${embedded.lateral}.pgrst_count > 0`);
       } else {
         const body = `${embedded.lateral}.body`;
         embedBodies.set(p.output, body);
-        if (!p.hidden) columnsOut.push(`${p.relationship.toOne ? body : `coalesce(${body}, '[]'::json)`} as ${ident(p.output)}`);
+        if (!p.hidden)
+          columnsOut.push(`${p.relationship.toOne ? body : `coalesce(${body}, '[]'::json)`} as ${ident(p.output)}`);
         if (p.inner) where.push(`${body} is not null`);
       }
     }
@@ -150,7 +156,10 @@ export function buildLevel(node: ReadNode, params: Params): LevelSql {
   return {
     projection: columnsOut.join(', '),
     joins: joins.map((j) => j.sql).join(' '),
-    filteringJoins: joins.filter((j) => j.filtering).map((j) => j.sql).join(' '),
+    filteringJoins: joins
+      .filter((j) => j.filtering)
+      .map((j) => j.sql)
+      .join(' '),
     where: where.length ? ` where ${where.join(' and ')}` : '',
     groupBy: aggregated && groupable.length ? ` group by ${groupable.join(', ')}` : '',
     orderBy: orderBy(node.order, node, params),
@@ -175,20 +184,35 @@ function buildEmbed(p: Extract<Projection, { kind: 'embed' }>, parentAlias: stri
     from += ` join ${params.qualified(r.junction.table)} ${j} on ${r.junction.targetColumns
       .map((col, i) => `${j}.${ident(col)} = ${c}.${ident(r.targetColumns[i]!)}`)
       .join(' and ')}`;
-    joinCondition = r.junction.sourceColumns.map((col, i) => `${j}.${ident(col)} = ${parentAlias}.${ident(r.sourceColumns[i]!)}`);
+    joinCondition = r.junction.sourceColumns.map(
+      (col, i) => `${j}.${ident(col)} = ${parentAlias}.${ident(r.sourceColumns[i]!)}`,
+    );
   } else {
-    joinCondition = r.targetColumns.map((col, i) => `${c}.${ident(col)} = ${parentAlias}.${ident(r.sourceColumns[i]!)}`);
+    joinCondition = r.targetColumns.map(
+      (col, i) => `${c}.${ident(col)} = ${parentAlias}.${ident(r.sourceColumns[i]!)}`,
+    );
   }
-  const where = level.where ? `${level.where} and ${joinCondition.join(' and ')}` : ` where ${joinCondition.join(' and ')}`;
+  const where = level.where
+    ? `${level.where} and ${joinCondition.join(' and ')}`
+    : ` where ${joinCondition.join(' and ')}`;
   const select = `select ${level.projection} from ${from} ${level.joins}${where}${level.groupBy}${level.orderBy}${level.limitOffset}`;
   if (p.spread) {
     const outputs = outputNames(child);
-    if (r.toOne) return { lateral, outputs, join: `${p.inner ? 'inner' : 'left'} join lateral (${select}) ${lateral} on true` };
+    if (r.toOne)
+      return { lateral, outputs, join: `${p.inner ? 'inner' : 'left'} join lateral (${select}) ${lateral} on true` };
     const arrays = outputs.map((name) => `json_agg(pgrst_r.${ident(name)}) as ${ident(name)}`);
-    return { lateral, outputs, join: `left join lateral (select ${[...arrays, 'count(*) as pgrst_count'].join(', ')} from (${select}) pgrst_r) ${lateral} on true` };
+    return {
+      lateral,
+      outputs,
+      join: `left join lateral (select ${[...arrays, 'count(*) as pgrst_count'].join(', ')} from (${select}) pgrst_r) ${lateral} on true`,
+    };
   }
   const agg = r.toOne ? `row_to_json(pgrst_r)::json` : `json_agg(pgrst_r)::json`;
-  return { lateral, outputs: [], join: `left join lateral (select ${agg} as body from (${select}) pgrst_r) ${lateral} on true` };
+  return {
+    lateral,
+    outputs: [],
+    join: `left join lateral (select ${agg} as body from (${select}) pgrst_r) ${lateral} on true`,
+  };
 }
 
 /** The names a level's rows have, in order (spread embeds contribute theirs): what a CSV header lists. */
@@ -268,7 +292,11 @@ export function buildMutation(m: MutationInput, shape: ResponseShape, params: Pa
   const t = params.qualified(m.table.name);
   const a = m.root.alias;
   const returning =
-    m.returnRows === 'all' ? `${a}.*` : m.returnRows === 'primary-key' && m.table.primaryKey.length ? m.table.primaryKey.map((k) => `${a}.${ident(k)}`).join(', ') : '1';
+    m.returnRows === 'all'
+      ? `${a}.*`
+      : m.returnRows === 'primary-key' && m.table.primaryKey.length
+        ? m.table.primaryKey.map((k) => `${a}.${ident(k)}`).join(', ')
+        : '1';
   let statement: string;
   if (m.kind === 'insert') {
     const cols = m.columns.map(ident).join(', ');
@@ -299,7 +327,8 @@ export function buildMutation(m: MutationInput, shape: ResponseShape, params: Pa
   }
   // An upsert answers 201 only when it inserted something: xmax is 0 on a freshly inserted row.
   const upsert = m.kind === 'insert' && !!m.onConflict;
-  if (!statement.startsWith('select')) statement += ` returning ${returning}${upsert ? `, ${a}.xmax = 0 as pgrst_inserted` : ''}`;
+  if (!statement.startsWith('select'))
+    statement += ` returning ${returning}${upsert ? `, ${a}.xmax = 0 as pgrst_inserted` : ''}`;
   const cte = `with pgrst_source as (${statement}) `;
   const inserted = upsert ? `(select count(*) from pgrst_source where pgrst_inserted)::text` : 'null::text';
   const location =
@@ -322,9 +351,16 @@ export function buildMutation(m: MutationInput, shape: ResponseShape, params: Pa
  * The call of an rpc as a FROM item: named arguments go through json_to_record so Postgres converts
  * them; a function taking one unnamed json/jsonb parameter gets the whole body (`positional`).
  */
-export function functionFrom(fn: Func, args: Record<string, unknown>, alias: string, params: Params, positional?: string): string {
+export function functionFrom(
+  fn: Func,
+  args: Record<string, unknown>,
+  alias: string,
+  params: Params,
+  positional?: string,
+): string {
   const target = (call: string) => (fn.returns === 'composite' ? `${call} ${alias}` : `${call} ${alias}(pgrst_scalar)`);
-  if (positional !== undefined) return target(`${params.qualified(fn.name)}(${params.add(positional)}::${fn.args[0]!.type})`);
+  if (positional !== undefined)
+    return target(`${params.qualified(fn.name)}(${params.add(positional)}::${fn.args[0]!.type})`);
   const names = fn.args.filter((x) => x.name in args);
   const call = `${params.qualified(fn.name)}(${names.map((x) => `${ident(x.name)} := pgrst_args.${ident(x.name)}`).join(', ')})`;
   if (names.length === 0) return target(call);

@@ -126,7 +126,11 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
       );
     }
     case '23502':
-      return new StudioError('not_null_violation', column ? `${column} cannot be NULL: give it a value.` : `${sentence(error.message)}.`, extra);
+      return new StudioError(
+        'not_null_violation',
+        column ? `${column} cannot be NULL: give it a value.` : `${sentence(error.message)}.`,
+        extra,
+      );
     case '23514': {
       let definition: string | undefined;
       if (constraint && table) {
@@ -137,7 +141,10 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
               where c.conname = $1 and r.relname = $2 and n.nspname = $3`,
             [constraint, table, error.schema ?? 'public'],
           )
-          .then((r) => r.rows[0]?.def, () => undefined);
+          .then(
+            (r) => r.rows[0]?.def,
+            () => undefined,
+          );
       }
       return new StudioError(
         'check_violation',
@@ -146,7 +153,11 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
       );
     }
     case '42501':
-      return new StudioError('permission_denied', `${sentence(error.message)}: the service role has no grant for this.`, extra);
+      return new StudioError(
+        'permission_denied',
+        `${sentence(error.message)}: the service role has no grant for this.`,
+        extra,
+      );
     case 'P0001':
       // A trigger's `raise exception`: the project writes those messages for people already.
       return new StudioError('rejected', error.message, extra);

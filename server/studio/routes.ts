@@ -24,8 +24,7 @@ const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const forbidden = (c: Context, message: string) =>
-  c.json(new StudioError('forbidden', message).body(), 403);
+const forbidden = (c: Context, message: string) => c.json(new StudioError('forbidden', message).body(), 403);
 
 /**
  * A foreign page can make the browser send simple requests here (a form POST, an image GET), but it
@@ -113,9 +112,7 @@ export function studioRoutes(ctx: ServerContext): Hono {
 
   app.get('/api/tables', async (c) => c.json({ tables: await listTables() }));
 
-  app.get('/api/tables/:schema/:table', async (c) =>
-    c.json({ table: (await run(true, (tx) => table(tx, c))).detail }),
-  );
+  app.get('/api/tables/:schema/:table', async (c) => c.json({ table: (await run(true, (tx) => table(tx, c))).detail }));
 
   app.get('/api/tables/:schema/:table/rows', async (c) => {
     const result = await run(true, async (tx) => {

@@ -25,12 +25,19 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
 
   /** What GET /auth/v1/user answers for an access token (supabase-js turns session_not_found into AuthSessionMissingError). */
   const userAnswer = async (token: string) => {
-    const response = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.ctx.keys.anonKey, authorization: `Bearer ${token}` } });
+    const response = await fetch(`${stack.url}/auth/v1/user`, {
+      headers: { apikey: stack.ctx.keys.anonKey, authorization: `Bearer ${token}` },
+    });
     return { status: response.status, code: ((await response.json()) as { error_code?: string }).error_code };
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ postgres: backend === 'postgres', rateLimits: LIMITS, trustProxy: 1, refreshTokenReuseInterval: 0 });
+    stack = await startTestStack({
+      postgres: backend === 'postgres',
+      rateLimits: LIMITS,
+      trustProxy: 1,
+      refreshTokenReuseInterval: 0,
+    });
   });
   afterAll(() => stack?.destroy());
 
@@ -42,7 +49,11 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
       expect(error).toMatchObject({ code: 'invalid_credentials', status: 400 });
     }
     const blocked = await attacker.auth.signInWithPassword({ email: victim.email, password: victim.password });
-    expect(blocked.error).toMatchObject({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' });
+    expect(blocked.error).toMatchObject({
+      code: 'over_request_rate_limit',
+      status: 429,
+      message: 'Request rate limit reached',
+    });
     expect((await fromNewIp().auth.signInWithPassword(victim)).error).toBeNull();
   });
 
@@ -71,7 +82,11 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
     // The third e-mail of the hour is the last one.
     expect((await fromNewIp().auth.resetPasswordForEmail((await createUser()).email)).error).toBeNull();
     const spent = await fromNewIp().auth.resetPasswordForEmail((await createUser()).email);
-    expect(spent.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429, message: 'Email rate limit exceeded' });
+    expect(spent.error).toMatchObject({
+      code: 'over_email_send_rate_limit',
+      status: 429,
+      message: 'Email rate limit exceeded',
+    });
   });
 
   it('limits token refreshes per IP', async () => {
@@ -91,13 +106,24 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
 
     const thief = fromNewIp();
     const replay = await thief.auth.refreshSession({ refresh_token: first.refresh_token });
-    expect(replay.error).toMatchObject({ code: 'refresh_token_already_used', status: 400, message: 'Invalid Refresh Token: Already Used' });
+    expect(replay.error).toMatchObject({
+      code: 'refresh_token_already_used',
+      status: 400,
+      message: 'Invalid Refresh Token: Already Used',
+    });
     // Every token of the session is dead: the newer refresh token, and the access token everywhere.
-    expect((await fromNewIp().auth.refreshSession({ refresh_token: second.refresh_token })).error?.code).toBe('refresh_token_not_found');
+    expect((await fromNewIp().auth.refreshSession({ refresh_token: second.refresh_token })).error?.code).toBe(
+      'refresh_token_not_found',
+    );
     expect(await userAnswer(second.access_token)).toEqual({ status: 403, code: 'session_not_found' });
-    const data = await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${second.access_token}` }).from('profiles').select('id');
+    const data = await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${second.access_token}` })
+      .from('profiles')
+      .select('id');
     expect(data.status).toBe(401);
-    expect(data.error).toMatchObject({ code: 'PGRST301', message: 'Session from session_id claim in JWT does not exist' });
+    expect(data.error).toMatchObject({
+      code: 'PGRST301',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
   });
 
   it('ends the other sessions when the password changes', async () => {
@@ -106,12 +132,24 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
     const elsewhere = fromNewIp();
     expect((await here.auth.signInWithPassword(user)).error).toBeNull();
     const other = (await elsewhere.auth.signInWithPassword(user)).data.session!;
-    expect((await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${other.access_token}` }).from('profiles').select('id')).status).toBe(200);
+    expect(
+      (
+        await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${other.access_token}` })
+          .from('profiles')
+          .select('id')
+      ).status,
+    ).toBe(200);
 
     expect((await here.auth.updateUser({ password: 'a-new-secret' })).error).toBeNull();
     expect(await userAnswer(other.access_token)).toEqual({ status: 403, code: 'session_not_found' });
     expect((await elsewhere.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
-    expect((await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${other.access_token}` }).from('profiles').select('id')).status).toBe(401);
+    expect(
+      (
+        await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${other.access_token}` })
+          .from('profiles')
+          .select('id')
+      ).status,
+    ).toBe(401);
     // The session that changed it goes on.
     expect((await here.auth.getUser()).error).toBeNull();
   });
@@ -121,7 +159,11 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
     const session = (await fromNewIp().auth.signInWithPassword(user)).data.session!;
     expect((await stack.service().auth.admin.deleteUser(user.id)).error).toBeNull();
 
-    const data = await makeClient(stack.url, stack.ctx.keys.anonKey, { authorization: `Bearer ${session.access_token}` }).from('tournaments').select('id');
+    const data = await makeClient(stack.url, stack.ctx.keys.anonKey, {
+      authorization: `Bearer ${session.access_token}`,
+    })
+      .from('tournaments')
+      .select('id');
     expect(data.status).toBe(401);
 
     const client = makeClient(stack.url, stack.ctx.keys.anonKey);
@@ -140,7 +182,11 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
   it('answers a NUL byte in the e-mail and JSON nested thousands deep with 400, not 500', async () => {
     const client = fromNewIp();
     const nul = await client.auth.signInWithPassword({ email: 'player\u0000@example.com', password: 'secret123' });
-    expect(nul.error).toMatchObject({ code: 'email_address_invalid', status: 400, message: 'Unable to validate email address: invalid format' });
+    expect(nul.error).toMatchObject({
+      code: 'email_address_invalid',
+      status: 400,
+      message: 'Unable to validate email address: invalid format',
+    });
     const signup = await fromNewIp().auth.signUp({ email: 'a\u202e@example.com', password: 'secret123' });
     expect(signup.error).toMatchObject({ code: 'email_address_invalid', status: 400 });
 
@@ -151,7 +197,10 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
       body: deep,
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error_code: 'bad_json', msg: 'Could not parse request body as JSON: it is nested too deeply' });
+    expect(await response.json()).toMatchObject({
+      error_code: 'bad_json',
+      msg: 'Could not parse request body as JSON: it is nested too deeply',
+    });
   });
 
   it('logs a database error without the row values or parameters in it', async () => {
@@ -159,7 +208,11 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
     const user = await createUser();
     let failure: unknown;
     try {
-      await stack.ctx.db.query('insert into auth.users (id, email, encrypted_password) values ($1, $2, $3)', [user.id, testEmail(), hash]);
+      await stack.ctx.db.query('insert into auth.users (id, email, encrypted_password) values ($1, $2, $3)', [
+        user.id,
+        testEmail(),
+        hash,
+      ]);
     } catch (error) {
       failure = error;
     }
@@ -177,7 +230,11 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
   });
 
   it('refuses an array body of contact messages and more than 5 messages per 10 minutes from one IP', async () => {
-    const message = (i: number) => ({ email: 'visitor@example.com', subject: `Question ${i}`, message: 'Is there a prize?' });
+    const message = (i: number) => ({
+      email: 'visitor@example.com',
+      subject: `Question ${i}`,
+      message: 'Is there a prize?',
+    });
     const client = fromNewIp();
     const array = await client.from('contact_messages').insert([message(1), message(2)]);
     expect(array.status).toBe(400);
@@ -185,7 +242,10 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
     for (let i = 0; i < 5; i++) expect((await client.from('contact_messages').insert(message(i))).error).toBeNull();
     const limited = await client.from('contact_messages').insert(message(6));
     expect(limited.status).toBe(429);
-    expect(limited.error).toMatchObject({ code: 'PT429', message: 'You have sent too many messages. Please wait a few minutes and try again.' });
+    expect(limited.error).toMatchObject({
+      code: 'PT429',
+      message: 'You have sent too many messages. Please wait a few minutes and try again.',
+    });
     expect((await fromNewIp().from('contact_messages').insert(message(7))).error).toBeNull();
   });
 });
@@ -201,9 +261,13 @@ describe('client IP without TRUST_PROXY', () => {
     const user = testEmail();
     for (let i = 0; i < LIMITS.signInSignUps; i++) {
       const forged = makeClient(stack.url, stack.ctx.keys.anonKey, { 'x-forwarded-for': `203.0.113.${i}` });
-      expect((await forged.auth.signInWithPassword({ email: user, password: 'guess' })).error?.code).toBe('invalid_credentials');
+      expect((await forged.auth.signInWithPassword({ email: user, password: 'guess' })).error?.code).toBe(
+        'invalid_credentials',
+      );
     }
     const forged = makeClient(stack.url, stack.ctx.keys.anonKey, { 'x-forwarded-for': '203.0.113.200' });
-    expect((await forged.auth.signInWithPassword({ email: user, password: 'guess' })).error?.code).toBe('over_request_rate_limit');
+    expect((await forged.auth.signInWithPassword({ email: user, password: 'guess' })).error?.code).toBe(
+      'over_request_rate_limit',
+    );
   });
 });

@@ -10,7 +10,10 @@ import { openStackDatabase } from '../stack.ts';
 import { createPgDatabase, makeClient, ROOT, testEmail } from './helpers.ts';
 import { startServerProcess } from './server-process.ts';
 
-function npmRun(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function npmRun(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   delete childEnv.DATABASE_URL;
   Object.assign(childEnv, env);
@@ -73,16 +76,28 @@ describe.each([
     cleanup.push(() => site.kill9());
     const email = testEmail('backup');
     const player = makeClient(site.url, site.anonKey);
-    const signUp = await player.auth.signUp({ email, password: 'backup-pass-1', options: { data: { username: 'Backup Player' } } });
+    const signUp = await player.auth.signUp({
+      email,
+      password: 'backup-pass-1',
+      options: { data: { username: 'Backup Player' } },
+    });
     expect(signUp.error).toBeNull();
-    const { data: tournament } = await player.from('tournaments').select('id').eq('type', '1v1').lt('registered_teams', 5).limit(1).single();
+    const { data: tournament } = await player
+      .from('tournaments')
+      .select('id')
+      .eq('type', '1v1')
+      .lt('registered_teams', 5)
+      .limit(1)
+      .single();
     const registered = await player.rpc('register_team', {
       p_tournament_id: tournament!.id,
       p_team_name: '',
       p_players: [{ player_id: 'BACKUP001', in_game_name: 'Backer' }],
     });
     expect(registered.error).toBeNull();
-    expect((await player.from('contact_messages').insert({ email, subject: 'Backups', message: 'Keep them.' })).error).toBeNull();
+    expect(
+      (await player.from('contact_messages').insert({ email, subject: 'Backups', message: 'Keep them.' })).error,
+    ).toBeNull();
 
     // The running server's dump socket is the operator's alone.
     expect((await stat(join(source.dataDir, 'operator.sock'))).mode & 0o777).toBe(0o600);
@@ -98,7 +113,10 @@ describe.each([
     expect((await player.from('tournaments').select('id').limit(1)).error).toBeNull();
 
     // A used folder or database (here the running site's own) is refused.
-    const refused = await npmRun(['db:restore', file], { DATA_DIR: postgres ? join(temp, 'other') : source.dataDir, DATABASE_URL: source.databaseUrl });
+    const refused = await npmRun(['db:restore', file], {
+      DATA_DIR: postgres ? join(temp, 'other') : source.dataDir,
+      DATABASE_URL: source.databaseUrl,
+    });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(postgres ? 'The database is not empty.' : 'already holds a database');
 
@@ -110,7 +128,9 @@ describe.each([
     await site.stop();
     const before = await fingerprint(source);
     const after = await fingerprint(target);
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['auth.users', 'auth.sessions', 'auth.refresh_tokens', 'public.teams']));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['auth.users', 'auth.sessions', 'auth.refresh_tokens', 'public.teams']),
+    );
     expect(before['auth.sessions']).not.toMatch(/^0 rows/);
     expect(after).toEqual(before);
 

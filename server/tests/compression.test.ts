@@ -18,7 +18,10 @@ describe('compression', () => {
     stack = await startTestStack();
     dist = await mkdtemp(join(tmpdir(), 'brawlcup-dist-'));
     await mkdir(join(dist, 'assets'));
-    await writeFile(join(dist, 'index.html'), `<!doctype html><html><head><title>BrawlCup</title></head><body>${'<p>x</p>'.repeat(300)}</body></html>`);
+    await writeFile(
+      join(dist, 'index.html'),
+      `<!doctype html><html><head><title>BrawlCup</title></head><body>${'<p>x</p>'.repeat(300)}</body></html>`,
+    );
     await writeFile(join(dist, 'assets', 'app-1234.js'), script);
     await writeFile(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(script));
     await writeFile(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(script));
@@ -31,7 +34,9 @@ describe('compression', () => {
   const app = () => buildApp(stack.ctx, { staticDir: dist, runtimeConfig: {} });
 
   it('serves a built asset as its brotli copy when the browser accepts br, and gzip otherwise', async () => {
-    const br = await app().request('/assets/app-1234.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    const br = await app().request('/assets/app-1234.js', {
+      headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.status).toBe(200);
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
@@ -47,7 +52,7 @@ describe('compression', () => {
     expect(await plain.text()).toBe(script);
   });
 
-  it('gzips the app\'s HTML and the API\'s larger JSON, and leaves small answers alone', async () => {
+  it("gzips the app's HTML and the API's larger JSON, and leaves small answers alone", async () => {
     const html = await app().request('/home', { headers: { 'Accept-Encoding': 'gzip, br' } });
     expect(html.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await html.arrayBuffer())).toString()).toContain('<title>BrawlCup</title>');

@@ -75,7 +75,9 @@ describe.each([
       await setup.close();
     }
     const tokens = await Promise.all(
-      ids.map((sub, n) => keys.jwt.sign({ sub, role: 'authenticated', aud: 'authenticated', email: `crash-${n + 1}@example.com` }, 3600)),
+      ids.map((sub, n) =>
+        keys.jwt.sign({ sub, role: 'authenticated', aud: 'authenticated', email: `crash-${n + 1}@example.com` }, 3600),
+      ),
     );
 
     const first = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
@@ -86,8 +88,15 @@ describe.each([
     await Promise.all(
       tokens.map(async (token, n) => {
         const { data, error } = await client(first.url, first.anonKey, token)
-          .rpc('register_team', { p_tournament_id: tournamentId, p_team_name: `Crash Team ${n}`, p_players: playersOf(n) })
-          .then((r) => r, () => ({ data: null, error: new Error('connection lost') }));
+          .rpc('register_team', {
+            p_tournament_id: tournamentId,
+            p_team_name: `Crash Team ${n}`,
+            p_players: playersOf(n),
+          })
+          .then(
+            (r) => r,
+            () => ({ data: null, error: new Error('connection lost') }),
+          );
         const team = (Array.isArray(data) ? data[0] : data) as { id?: string } | null;
         if (!error && team?.id) acknowledged.set(team.id, n);
         if (++answered === KILL_AFTER) killed = first.kill9();
@@ -122,7 +131,11 @@ describe.each([
     }
     // Teams whose answer was lost may be there too, but never without their players.
     for (const team of teams ?? []) expect(team.team_players).toHaveLength(3);
-    const { data: tournament } = await service.from('tournaments').select('registered_teams').eq('id', tournamentId).single();
+    const { data: tournament } = await service
+      .from('tournaments')
+      .select('registered_teams')
+      .eq('id', tournamentId)
+      .single();
     expect(tournament?.registered_teams).toBe(teams?.length);
     await second.stop();
     expect(second.child.exitCode).toBe(0);

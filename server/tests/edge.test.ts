@@ -20,7 +20,10 @@ describe('the edge of the server', () => {
   beforeAll(async () => {
     stack = await startTestStack();
     dist = await mkdtemp(join(tmpdir(), 'brawlcup-dist-'));
-    await writeFile(join(dist, 'index.html'), '<!doctype html><html><head><title>BrawlCup</title></head><body><div id="root"></div></body></html>');
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>BrawlCup</title></head><body><div id="root"></div></body></html>',
+    );
   });
   afterAll(async () => {
     await stack?.destroy();
@@ -36,7 +39,7 @@ describe('the edge of the server', () => {
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain('connect-src \'self\' ws://brawlcup.test');
+      expect(csp).toContain("connect-src 'self' ws://brawlcup.test");
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).not.toContain('googlesyndication');
@@ -50,7 +53,11 @@ describe('the edge of the server', () => {
     });
 
     it('lets AdSense in only when it is configured, and the contact form service when set', async () => {
-      const res = await app({ ADSENSE_CLIENT: 'ca-pub-1', ADSENSE_SLOT: '2', CONTACT_FORM_URL: 'https://forms.example.com/f/abc' }).request('http://brawlcup.test/');
+      const res = await app({
+        ADSENSE_CLIENT: 'ca-pub-1',
+        ADSENSE_SLOT: '2',
+        CONTACT_FORM_URL: 'https://forms.example.com/f/abc',
+      }).request('http://brawlcup.test/');
       const csp = res.headers.get('content-security-policy')!;
       expect(csp).toMatch(/script-src[^;]*https:\/\/pagead2\.googlesyndication\.com/);
       expect(csp).toMatch(/frame-src[^;]*googleads\.g\.doubleclick\.net/);
@@ -58,7 +65,9 @@ describe('the edge of the server', () => {
     });
 
     it('sends nosniff and the referrer policy with API answers too', async () => {
-      const res = await app().request('/rest/v1/tournaments?select=id&limit=1', { headers: { apikey: stack.ctx.keys.anonKey } });
+      const res = await app().request('/rest/v1/tournaments?select=id&limit=1', {
+        headers: { apikey: stack.ctx.keys.anonKey },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -66,16 +75,25 @@ describe('the edge of the server', () => {
   });
 
   describe('request body limits', () => {
-    const big = (bytes: number) => JSON.stringify({ email: 'big@example.com', password: 'secret123', data: { filler: 'x'.repeat(bytes) } });
+    const big = (bytes: number) =>
+      JSON.stringify({ email: 'big@example.com', password: 'secret123', data: { filler: 'x'.repeat(bytes) } });
 
-    it('refuses an Auth body over 1 MB with 413 in GoTrue\'s shape, before reading it', async () => {
+    it("refuses an Auth body over 1 MB with 413 in GoTrue's shape, before reading it", async () => {
       const res = await app().request('/auth/v1/signup', {
         method: 'POST',
-        headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json', 'content-length': String(100 * 1024 * 1024) },
+        headers: {
+          apikey: stack.ctx.keys.anonKey,
+          'content-type': 'application/json',
+          'content-length': String(100 * 1024 * 1024),
+        },
         body: 'x',
       });
       expect(res.status).toBe(413);
-      expect(await res.json()).toEqual({ code: 413, error_code: 'request_too_large', msg: 'The request body is too large (at most 1 MB).' });
+      expect(await res.json()).toEqual({
+        code: 413,
+        error_code: 'request_too_large',
+        msg: 'The request body is too large (at most 1 MB).',
+      });
     });
 
     it('counts a chunked body as it streams and stops it past the limit', async () => {
@@ -97,10 +115,14 @@ describe('the edge of the server', () => {
       expect(sent).toBeLessThan(2 * 1024 * 1024);
     });
 
-    it('refuses a Data API body over its limit with 413 in PostgREST\'s shape', async () => {
+    it("refuses a Data API body over its limit with 413 in PostgREST's shape", async () => {
       const res = await app().request('/rest/v1/contact_messages', {
         method: 'POST',
-        headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json', 'content-length': String(3 * 1024 * 1024) },
+        headers: {
+          apikey: stack.ctx.keys.anonKey,
+          'content-type': 'application/json',
+          'content-length': String(3 * 1024 * 1024),
+        },
         body: 'x',
       });
       expect(res.status).toBe(413);
@@ -122,14 +144,19 @@ describe('the edge of the server', () => {
   });
 
   describe('operator pages', () => {
-    const page = (access: Parameters<typeof localOnly>[0]) => new Hono().use('*', localOnly(access)).get('*', (c) => c.text('inbox'));
+    const page = (access: Parameters<typeof localOnly>[0]) =>
+      new Hono().use('*', localOnly(access)).get('*', (c) => c.text('inbox'));
     const local = { host: '127.0.0.1:3000' };
 
     it('open to this machine only when the server listens on loopback and no proxy is in between', async () => {
       const open = await page({ listenHost: '127.0.0.1' }).request('/mail', { headers: local }, LOCAL_PEER);
       expect(open.status).toBe(200);
       for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host']) {
-        const proxied = await page({ listenHost: '127.0.0.1' }).request('/mail', { headers: { ...local, [header]: '203.0.113.9' } }, LOCAL_PEER);
+        const proxied = await page({ listenHost: '127.0.0.1' }).request(
+          '/mail',
+          { headers: { ...local, [header]: '203.0.113.9' } },
+          LOCAL_PEER,
+        );
         expect(proxied.status, header).toBe(404);
         expect((await proxied.json()).message).toContain('ssh -L 3000:127.0.0.1:3000');
       }
@@ -140,12 +167,16 @@ describe('the edge of the server', () => {
     it('open anywhere to HTTP Basic with STUDIO_PASSWORD, wrong guesses limited', async () => {
       const guarded = page({ listenHost: '0.0.0.0', password: 'correct horse' });
       const peer = { incoming: { socket: { remoteAddress: '198.51.100.7' } } };
-      const basic = (password: string) => ({ authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`, 'x-forwarded-for': '1.2.3.4' });
+      const basic = (password: string) => ({
+        authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`,
+        'x-forwarded-for': '1.2.3.4',
+      });
       const none = await guarded.request('/studio', {}, peer);
       expect(none.status).toBe(401);
       expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
       expect((await guarded.request('/studio', { headers: basic('correct horse') }, peer)).status).toBe(200);
-      for (let i = 0; i < 10; i++) expect((await guarded.request('/studio', { headers: basic(`guess ${i}`) }, peer)).status).toBe(401);
+      for (let i = 0; i < 10; i++)
+        expect((await guarded.request('/studio', { headers: basic(`guess ${i}`) }, peer)).status).toBe(401);
       expect((await guarded.request('/studio', { headers: basic('correct horse') }, peer)).status).toBe(429);
     });
   });

@@ -74,7 +74,12 @@ describe('a database built as hosted Supabase builds it', () => {
 
   it('refuses postgres what hosted refuses: objects in auth', async () => {
     expect(await failsWith(cluster.postgresUrl, 'create table auth.parity_probe (id int)')).toBe('42501');
-    expect(await failsWith(cluster.postgresUrl, 'create function auth.parity_probe() returns int language sql as $$ select 1 $$')).toBe('42501');
+    expect(
+      await failsWith(
+        cluster.postgresUrl,
+        'create function auth.parity_probe() returns int language sql as $$ select 1 $$',
+      ),
+    ).toBe('42501');
   });
 
   it('grants a new table in public to no API role (the 2026 default)', async () => {
@@ -102,7 +107,11 @@ describe('a database built as hosted Supabase builds it', () => {
     const profiles = await service.from('profiles').select('username').eq('username', 'NovaStrike');
     expect(profiles.error).toBeNull();
     expect(profiles.data).toEqual([{ username: 'NovaStrike' }]);
-    const sent = await service.from('contact_messages').insert({ email: 'ops@example.com', subject: 'Parity', message: 'Hello' }).select('id').single();
+    const sent = await service
+      .from('contact_messages')
+      .insert({ email: 'ops@example.com', subject: 'Parity', message: 'Hello' })
+      .select('id')
+      .single();
     expect(sent.error).toBeNull();
     // Gone again: the pgTAP files below read every message.
     const removed = await service.from('contact_messages').delete().eq('id', sent.data!.id);
@@ -110,7 +119,13 @@ describe('a database built as hosted Supabase builds it', () => {
   });
 
   it('seeds users as GoTrue writes them: no NULL token strings, timestamps, one email identity each', async () => {
-    const users = await query<{ email: string; nulls: number; identities: number; sub: string | null; has_times: boolean }>(
+    const users = await query<{
+      email: string;
+      nulls: number;
+      identities: number;
+      sub: string | null;
+      has_times: boolean;
+    }>(
       cluster.adminUrl,
       `select u.email,
          num_nulls(u.confirmation_token, u.recovery_token, u.email_change_token_new, u.email_change,
@@ -131,7 +146,10 @@ describe('a database built as hosted Supabase builds it', () => {
 
   it('signs a seeded player in through the local Auth, reading those rows', async () => {
     const client = stack.client();
-    const { data, error } = await client.auth.signInWithPassword({ email: 'nova.strike@example.com', password: 'brawlcup-player' });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'nova.strike@example.com',
+      password: 'brawlcup-player',
+    });
     expect(error).toBeNull();
     expect(data.user?.id).toBe('5e3d0001-0000-4000-8000-000000000001');
     const own = await client.from('profiles').select('username');
@@ -140,7 +158,9 @@ describe('a database built as hosted Supabase builds it', () => {
 
   it('writes a signed-up user as GoTrue does, and answers a refused one as GoTrue does', async () => {
     const email = testEmail('parity');
-    const ok = await stack.client().auth.signUp({ email, password: 'parity-pass', options: { data: { username: 'ParityPlayer' } } });
+    const ok = await stack
+      .client()
+      .auth.signUp({ email, password: 'parity-pass', options: { data: { username: 'ParityPlayer' } } });
     expect(ok.error).toBeNull();
     const [row] = await query<{ nulls: number; identities: number }>(
       cluster.adminUrl,
@@ -153,7 +173,9 @@ describe('a database built as hosted Supabase builds it', () => {
 
     // The profiles trigger refuses a one-letter username: GoTrue hides the reason behind a 500
     // (which supabase-js reports as a retryable fetch error with status 500).
-    const refused = await stack.client().auth.signUp({ email: testEmail('parity'), password: 'parity-pass', options: { data: { username: 'x' } } });
+    const refused = await stack
+      .client()
+      .auth.signUp({ email: testEmail('parity'), password: 'parity-pass', options: { data: { username: 'x' } } });
     expect(refused.error?.status).toBe(500);
     const response = await fetch(`${stack.url}/auth/v1/signup`, {
       method: 'POST',
@@ -161,7 +183,11 @@ describe('a database built as hosted Supabase builds it', () => {
       body: JSON.stringify({ email: testEmail('parity'), password: 'parity-pass', data: { username: 'x' } }),
     });
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ code: 500, error_code: 'unexpected_failure', msg: 'Database error saving new user' });
+    expect(await response.json()).toEqual({
+      code: 500,
+      error_code: 'unexpected_failure',
+      msg: 'Database error saving new user',
+    });
   });
 
   it.each(pgTapFiles)('passes %s as postgres', async (file) => {
@@ -182,7 +208,9 @@ describe('the embedded database (PGlite) built as hosted Supabase builds it', ()
 
   it('is bootstrapped by supabase_admin and runs the migrations as the ordinary postgres', async () => {
     expect(stack.migrations).toMatchObject({ ranAs: 'postgres', asSuperuser: false });
-    const { rows } = await stack.ctx.db.query<{ rolname: string }>('select rolname from pg_roles where rolsuper order by 1');
+    const { rows } = await stack.ctx.db.query<{ rolname: string }>(
+      'select rolname from pg_roles where rolsuper order by 1',
+    );
     expect(rows.map((r) => r.rolname)).toEqual(['supabase_admin']);
   });
 });
@@ -195,7 +223,9 @@ describe('a PGlite folder made before the hosted roles', () => {
     const stack = await startTestStack({ dataDir });
     try {
       expect(stack.migrations).toMatchObject({ ranAs: 'postgres', asSuperuser: true, seeded: true });
-      const { data, error } = await stack.client().auth.signInWithPassword({ email: 'gem.queen@example.com', password: 'brawlcup-player' });
+      const { data, error } = await stack
+        .client()
+        .auth.signInWithPassword({ email: 'gem.queen@example.com', password: 'brawlcup-player' });
       expect(error).toBeNull();
       expect(data.user?.email).toBe('gem.queen@example.com');
     } finally {

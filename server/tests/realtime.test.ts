@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, startTestStack, type TestStack } from './helpers.ts';
 import { asCaller } from '../context.ts';
-import { closeClient, createPlayer, insertItem, playerClient, rawSocket, subscribe, type Player } from './realtime-helpers.ts';
+import {
+  closeClient,
+  createPlayer,
+  insertItem,
+  playerClient,
+  rawSocket,
+  subscribe,
+  type Player,
+} from './realtime-helpers.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 const supabaseDir = join(import.meta.dirname, 'fixtures/realtime-supabase');
@@ -39,7 +47,12 @@ for (const postgres of [false, true]) {
       const sub = await subscribe(client(alice));
       const row = await insertItem(stack, alice.id, 'first');
       const inserted = await sub.next((c) => c.eventType === 'INSERT' && c.new.id === row.id);
-      expect(inserted).toMatchObject({ schema: 'public', table: 'rt_items', eventType: 'INSERT', new: { id: row.id, owner: alice.id, title: 'first', score: 0 } });
+      expect(inserted).toMatchObject({
+        schema: 'public',
+        table: 'rt_items',
+        eventType: 'INSERT',
+        new: { id: row.id, owner: alice.id, title: 'first', score: 0 },
+      });
       expect(typeof inserted.commit_timestamp).toBe('string');
 
       await stack.ctx.db.query('update public.rt_items set title = $1, score = 3 where id = $2', ['renamed', row.id]);
@@ -56,8 +69,14 @@ for (const postgres of [false, true]) {
 
     it('captures writes made as a player, as the Data API makes them', async () => {
       const sub = await subscribe(client(alice), { event: 'INSERT' });
-      const { rows } = await asCaller(stack.ctx.db, { role: 'authenticated', claims: { sub: alice.id, role: 'authenticated' } }, (tx) =>
-        tx.query<{ id: string | number }>('insert into public.rt_items (owner, title) values ($1, $2) returning id', [alice.id, 'as player']),
+      const { rows } = await asCaller(
+        stack.ctx.db,
+        { role: 'authenticated', claims: { sub: alice.id, role: 'authenticated' } },
+        (tx) =>
+          tx.query<{ id: string | number }>('insert into public.rt_items (owner, title) values ($1, $2) returning id', [
+            alice.id,
+            'as player',
+          ]),
       );
       const got = await sub.next((c) => c.new.id === Number(rows[0]!.id));
       expect(got.new).toMatchObject({ title: 'as player', owner: alice.id });
@@ -76,7 +95,7 @@ for (const postgres of [false, true]) {
       expect(others.changes.map((c) => (c.new as { id: number }).id)).toEqual([a.id]);
     });
 
-    it("does not deliver a row RLS hides from another player", async () => {
+    it('does not deliver a row RLS hides from another player', async () => {
       const bobs = await subscribe(client(bob), { event: 'INSERT' });
       const alices = await subscribe(client(alice), { event: 'INSERT' });
       const hidden = await insertItem(stack, alice.id, 'secret');
@@ -157,7 +176,10 @@ for (const postgres of [false, true]) {
       const missed = await insertItem(stack, shortLived.id, 'while expired');
       // Once the service role has it, the server has dealt with it for every subscriber.
       await watcher.next((x) => x.new.id === missed.id);
-      const fresh = await stack.ctx.keys.jwt.sign({ sub: shortLived.id, role: 'authenticated', email: shortLived.email, aud: 'authenticated' }, 3600);
+      const fresh = await stack.ctx.keys.jwt.sign(
+        { sub: shortLived.id, role: 'authenticated', email: shortLived.email, aud: 'authenticated' },
+        3600,
+      );
       await c.realtime.setAuth(fresh);
       // access_token and the next change race; wait until the server has the new token.
       await new Promise((r) => setTimeout(r, 200));
@@ -176,14 +198,27 @@ for (const postgres of [false, true]) {
 
       const join = (ref: string, config: unknown, extra: Record<string, unknown> = {}) =>
         raw.send([ref, ref, `realtime:bad-${ref}`, 'phx_join', { config, ...extra }]);
-      const replyTo = async (ref: string) => (await raw.next((f) => f[1] === ref && f[3] === 'phx_reply'))[4] as { status: string; response: { reason?: string } };
+      const replyTo = async (ref: string) =>
+        (await raw.next((f) => f[1] === ref && f[3] === 'phx_reply'))[4] as {
+          status: string;
+          response: { reason?: string };
+        };
 
       join('2', { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_unpublished' }] });
-      expect(await replyTo('2')).toMatchObject({ status: 'error', response: { reason: expect.stringContaining('Unable to subscribe') } });
+      expect(await replyTo('2')).toMatchObject({
+        status: 'error',
+        response: { reason: expect.stringContaining('Unable to subscribe') },
+      });
       join('3', { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_items', filter: 'id=like.1' }] });
-      expect(await replyTo('3')).toMatchObject({ status: 'error', response: { reason: expect.stringContaining('invalid filter') } });
+      expect(await replyTo('3')).toMatchObject({
+        status: 'error',
+        response: { reason: expect.stringContaining('invalid filter') },
+      });
       join('4', { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_items', filter: 'nope=eq.1' }] });
-      expect(await replyTo('4')).toMatchObject({ status: 'error', response: { reason: expect.stringContaining('does not exist') } });
+      expect(await replyTo('4')).toMatchObject({
+        status: 'error',
+        response: { reason: expect.stringContaining('does not exist') },
+      });
       join('5', { postgres_changes: [{ event: 'TRUNCATE', schema: 'public', table: 'rt_items' }] });
       expect(await replyTo('5')).toMatchObject({ status: 'error' });
       join('6', { postgres_changes: [] }, { access_token: 'a.b.c' });
@@ -191,7 +226,12 @@ for (const postgres of [false, true]) {
 
       join('7', { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_items' }] });
       const ok = await replyTo('7');
-      expect(ok).toMatchObject({ status: 'ok', response: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_items', id: expect.any(Number) }] } });
+      expect(ok).toMatchObject({
+        status: 'ok',
+        response: {
+          postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'rt_items', id: expect.any(Number) }],
+        },
+      });
       await raw.next((f) => f[2] === 'realtime:bad-7' && f[3] === 'system');
       raw.send(['7', '8', 'realtime:bad-7', 'no_such_event', {}]);
       expect(await replyTo('8')).toMatchObject({ status: 'error' });
@@ -229,7 +269,12 @@ describe('realtime across a server restart', () => {
         let got = false;
         while (!got && Date.now() < deadline) {
           const after = await insertItem(stack, player.id, 'after');
-          got = await sub.next((x) => x.new.id === after.id, 1000).then(() => true, () => false);
+          got = await sub
+            .next((x) => x.new.id === after.id, 1000)
+            .then(
+              () => true,
+              () => false,
+            );
         }
         expect(got).toBe(true);
       } finally {

@@ -13,23 +13,89 @@ const FIXTURE = join(ROOT, 'server/tests/fixtures/rest-parity');
 const SEED = 20261122;
 
 /** SQL fragments an attacker reaches for; the planned SQL never contains any of them. */
-const FORBIDDEN_IN_SQL = [/;/, /--/, /\/\*/, /\bunion\b/i, /\bpg_roles\b/i, /\bpg_sleep\b/i, /\bcanary\b.*\b(insert|update|delete|drop)\b/i];
+const FORBIDDEN_IN_SQL = [
+  /;/,
+  /--/,
+  /\/\*/,
+  /\bunion\b/i,
+  /\bpg_roles\b/i,
+  /\bpg_sleep\b/i,
+  /\bcanary\b.*\b(insert|update|delete|drop)\b/i,
+];
 
 const TOKENS = [
-  "'", '"', ';', '--', '/*', '*/', ' ', ',', '.', ':', '::', '(', ')', '!', '*', '...', '\\', '%', '&', '=', '\u0000', '\u202e',
-  'id', 'name', 'team', 'score', 'motto', 'players', 'canary', 'members', 'teams',
-  'eq', 'neq', 'gt', 'in', 'is', 'like', 'ilike', 'fts', 'not', 'and', 'or', 'asc', 'desc', 'nullsfirst',
-  'text', 'int', 'union all select rolname from pg_roles', 'drop table canary', 'delete from canary', 'pg_sleep(5)',
-  '1=1', "' or '1'='1", '$1', 'null', 'true', '9999999999999999999999', '-1', '{', '}', '[]', '->', '->>',
+  "'",
+  '"',
+  ';',
+  '--',
+  '/*',
+  '*/',
+  ' ',
+  ',',
+  '.',
+  ':',
+  '::',
+  '(',
+  ')',
+  '!',
+  '*',
+  '...',
+  '\\',
+  '%',
+  '&',
+  '=',
+  '\u0000',
+  '\u202e',
+  'id',
+  'name',
+  'team',
+  'score',
+  'motto',
+  'players',
+  'canary',
+  'members',
+  'teams',
+  'eq',
+  'neq',
+  'gt',
+  'in',
+  'is',
+  'like',
+  'ilike',
+  'fts',
+  'not',
+  'and',
+  'or',
+  'asc',
+  'desc',
+  'nullsfirst',
+  'text',
+  'int',
+  'union all select rolname from pg_roles',
+  'drop table canary',
+  'delete from canary',
+  'pg_sleep(5)',
+  '1=1',
+  "' or '1'='1",
+  '$1',
+  'null',
+  'true',
+  '9999999999999999999999',
+  '-1',
+  '{',
+  '}',
+  '[]',
+  '->',
+  '->>',
 ];
 
 /** Whole payloads from the review and the usual injection cheat sheets. */
 const PAYLOADS = [
   'text as id from players x union all select rolname from pg_roles union all select name',
-  "text as id from players x union all select rolname::text from pg_roles",
+  'text as id from players x union all select rolname::text from pg_roles',
   'text from players; delete from canary',
-  "text), (select pg_sleep(5)",
-  "1; drop table canary --",
+  'text), (select pg_sleep(5)',
+  '1; drop table canary --',
   "' union select current_user --",
   'int8 as x, (select count(*) from pg_roles) as y',
 ];
@@ -56,8 +122,14 @@ const PARAMETERS: [string, (v: string) => string][] = [
   ['in list', (v) => `/players?id=${encodeURIComponent(`in.(${v})`)}`],
   ['or', (v) => `/players?or=${encodeURIComponent(`(${v})`)}`],
   ['not.and', (v) => `/players?not.and=${encodeURIComponent(v)}`],
-  ['embedded order', (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.order=${encodeURIComponent(v)}`],
-  ['embedded filter', (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.name=${encodeURIComponent(v)}`],
+  [
+    'embedded order',
+    (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.order=${encodeURIComponent(v)}`,
+  ],
+  [
+    'embedded filter',
+    (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.name=${encodeURIComponent(v)}`,
+  ],
   ['columns', (v) => `/players?columns=${encodeURIComponent(v)}`],
   ['on_conflict', (v) => `/players?on_conflict=${encodeURIComponent(v)}`],
   ['rpc argument', (v) => `/rpc/players_of?p_team=${encodeURIComponent(v)}`],
@@ -75,7 +147,11 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
       headers: { apikey: stack.ctx.keys.anonKey, ...(init.headers as Record<string, string>) },
     });
   const canary = async () =>
-    (await stack.ctx.db.query<{ n: number; notes: string }>(`select count(*)::int as n, string_agg(note, ',') as notes from public.canary`)).rows[0];
+    (
+      await stack.ctx.db.query<{ n: number; notes: string }>(
+        `select count(*)::int as n, string_agg(note, ',') as notes from public.canary`,
+      )
+    ).rows[0];
 
   /** Every statement the API sends in a request's transaction, to check none was smuggled in. */
   const recordStatements = () => {
@@ -121,7 +197,7 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
     await stack?.destroy();
   });
 
-  it('refuses the select cast that smuggled a UNION (the review\'s injection), and leaks no catalog', async () => {
+  it("refuses the select cast that smuggled a UNION (the review's injection), and leaks no catalog", async () => {
     const select = 'id::text as id from players x union all select rolname from pg_roles union all select name';
     const res = await api(`/players?select=${encodeURIComponent(select)}`);
     expect(res.status).toBe(400);
@@ -152,26 +228,33 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
     await expectSafe(res, 'deep or');
   });
 
-  it.each(PARAMETERS)('%s: random and hostile values answer < 500 in PostgREST\'s shape, with only the planned statement', async (_name, url) => {
-    await fc.assert(
-      fc.asyncProperty(hostile, async (value) => {
-        const path = url(value);
-        await expectSafe(await api(path), `GET ${path}`);
-      }),
-      { seed: SEED, numRuns: backend === "pglite" ? 40 : 20 },
-    );
-    expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
-  });
+  it.each(PARAMETERS)(
+    "%s: random and hostile values answer < 500 in PostgREST's shape, with only the planned statement",
+    async (_name, url) => {
+      await fc.assert(
+        fc.asyncProperty(hostile, async (value) => {
+          const path = url(value);
+          await expectSafe(await api(path), `GET ${path}`);
+        }),
+        { seed: SEED, numRuns: backend === 'pglite' ? 40 : 20 },
+      );
+      expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
+    },
+  );
 
   it('writes with hostile filters and bodies answer < 500 and leave the canary as it was', async () => {
     await fc.assert(
       fc.asyncProperty(hostile, hostile, fc.constantFrom('PATCH', 'DELETE', 'POST'), async (filter, value, method) => {
         const path = `/canary?id=${encodeURIComponent(filter)}&select=${encodeURIComponent(value)}`;
         const body = method === 'DELETE' ? undefined : JSON.stringify({ note: value });
-        const res = await api(path, { method, body, headers: { 'content-type': 'application/json', Prefer: 'return=representation' } });
+        const res = await api(path, {
+          method,
+          body,
+          headers: { 'content-type': 'application/json', Prefer: 'return=representation' },
+        });
         await expectSafe(res, `${method} ${path}`);
       }),
-      { seed: SEED, numRuns: backend === "pglite" ? 40 : 20 },
+      { seed: SEED, numRuns: backend === 'pglite' ? 40 : 20 },
     );
     expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
   });
@@ -199,7 +282,12 @@ describe('hostile bodies to the Data API', () => {
         body,
       });
       expect(res.status, path).toBe(400);
-      expect(await res.json()).toEqual({ code: 'PGRST102', message: 'Empty or invalid json', details: 'The JSON body is nested too deeply.', hint: null });
+      expect(await res.json()).toEqual({
+        code: 'PGRST102',
+        message: 'Empty or invalid json',
+        details: 'The JSON body is nested too deeply.',
+        hint: null,
+      });
     }
   });
 });

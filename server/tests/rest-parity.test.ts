@@ -41,7 +41,11 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
 
   describe('Prefer: tx', () => {
     it('rolls back a write with tx=rollback and still answers what it would have written', async () => {
-      const { data, error, status } = await anon.from('players').insert({ name: 'Ghost' }).select('name, team').rollback();
+      const { data, error, status } = await anon
+        .from('players')
+        .insert({ name: 'Ghost' })
+        .select('name, team')
+        .rollback();
       expect(error).toBeNull();
       expect(status).toBe(201);
       expect(data).toEqual([{ name: 'Ghost', team: 'free agent' }]);
@@ -66,15 +70,24 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
 
   describe('Prefer: max-affected with handling=strict', () => {
     it('refuses and undoes an update that touches more rows than allowed (PGRST124)', async () => {
-      const { error, status } = await maxAffected(anon.from('players').update({ motto: 'changed' }).eq('team', 'Red'), 1);
+      const { error, status } = await maxAffected(
+        anon.from('players').update({ motto: 'changed' }).eq('team', 'Red'),
+        1,
+      );
       expect(status).toBe(400);
-      expect(error).toMatchObject({ code: 'PGRST124', message: 'Query result exceeds max-affected preference constraint', details: 'The query affects 2 rows' });
+      expect(error).toMatchObject({
+        code: 'PGRST124',
+        message: 'Query result exceeds max-affected preference constraint',
+        details: 'The query affects 2 rows',
+      });
       const { data } = await anon.from('players').select('motto').eq('team', 'Red');
       expect(data!.map((r) => r.motto)).not.toContain('changed');
     });
 
     it('allows a write within the limit, and ignores max-affected when handling is lenient', async () => {
-      const within = await maxAffected(anon.from('players').update({ motto: 'pew' }).eq('name', 'Colt'), 1).select('motto');
+      const within = await maxAffected(anon.from('players').update({ motto: 'pew' }).eq('name', 'Colt'), 1).select(
+        'motto',
+      );
       expect(within.error).toBeNull();
       expect(within.data).toEqual([{ motto: 'pew' }]);
       const lenient = await api('/players?team=eq.Red', {
@@ -122,7 +135,10 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
     });
 
     it('writes NULL for a missing key without it, as PostgREST does', async () => {
-      const { error } = await anon.from('players').insert([{ name: 'Nita', score: 1 }, { name: 'Brock' }]).select();
+      const { error } = await anon
+        .from('players')
+        .insert([{ name: 'Nita', score: 1 }, { name: 'Brock' }])
+        .select();
       // Brock has no score in the payload but score is one of the columns: NULL, not the default.
       expect(error).toBeNull();
       const { data } = await anon.from('players').select('score').eq('name', 'Brock').single();
@@ -132,20 +148,37 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
 
   describe('upsert', () => {
     it('answers 201 when it inserts and 200 when it only updates', async () => {
-      const inserted = await anon.from('players').upsert({ name: 'Spike', team: 'Green' }, { onConflict: 'name' }).select('name, team');
+      const inserted = await anon
+        .from('players')
+        .upsert({ name: 'Spike', team: 'Green' }, { onConflict: 'name' })
+        .select('name, team');
       expect(inserted.status).toBe(201);
-      const updated = await anon.from('players').upsert({ name: 'Spike', team: 'Blue' }, { onConflict: 'name' }).select('name, team');
+      const updated = await anon
+        .from('players')
+        .upsert({ name: 'Spike', team: 'Blue' }, { onConflict: 'name' })
+        .select('name, team');
       expect(updated.error).toBeNull();
       expect(updated.status).toBe(200);
       expect(updated.data).toEqual([{ name: 'Spike', team: 'Blue' }]);
-      const mixed = await anon.from('players').upsert([{ name: 'Spike', team: 'Red' }, { name: 'Crow', team: 'Red' }], { onConflict: 'name' });
+      const mixed = await anon.from('players').upsert(
+        [
+          { name: 'Spike', team: 'Red' },
+          { name: 'Crow', team: 'Red' },
+        ],
+        { onConflict: 'name' },
+      );
       expect(mixed.status).toBe(201);
     });
   });
 
   describe('representations', () => {
     it('answers CSV for Accept: text/csv, quoted the way Postgres writes records', async () => {
-      const { data, error } = await anon.from('players').select('name, motto').in('name', ['Shelly', 'Poco']).order('id').csv();
+      const { data, error } = await anon
+        .from('players')
+        .select('name, motto')
+        .in('name', ['Shelly', 'Poco'])
+        .order('id')
+        .csv();
       expect(error).toBeNull();
       expect(data).toBe('name,motto\nShelly,"Boom, ""right"""\nPoco,"la, la"');
       const empty = await api('/players?select=name&name=eq.nobody', { headers: { Accept: 'text/csv' } });
@@ -190,7 +223,10 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
 
   describe('counts and max_rows', () => {
     it('caps a read at max_rows, answering 206 with the exact total', async () => {
-      await stack.service().from('players').insert(Array.from({ length: 60 }, (_, i) => ({ name: `Bot ${i}` })));
+      await stack
+        .service()
+        .from('players')
+        .insert(Array.from({ length: 60 }, (_, i) => ({ name: `Bot ${i}` })));
       const { data, count, status } = await anon.from('players').select('id', { count: 'exact' });
       expect(data).toHaveLength(50);
       expect(status).toBe(206);
@@ -221,7 +257,11 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
       const { data, error } = await anon.rpc('echo_body', { any: ['shape', 1], nested: { ok: true } });
       expect(error).toBeNull();
       expect(data).toEqual({ any: ['shape', 1], nested: { ok: true } });
-      const array = await api('/rpc/echo_body', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1,2,3]' });
+      const array = await api('/rpc/echo_body', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '[1,2,3]',
+      });
       expect(await array.json()).toEqual([1, 2, 3]);
     });
 
@@ -243,14 +283,16 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
       expect(error).toEqual({
         code: 'PGRST202',
         message: 'Could not find the function public.players_of(team) in the schema cache',
-        details: 'Searched for the function public.players_of with parameter team or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        details:
+          'Searched for the function public.players_of with parameter team or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
         hint: 'Perhaps you meant to call the function public.players_of(p_team)',
       });
       const get = await api('/rpc/answr');
       expect(await get.json()).toEqual({
         code: 'PGRST202',
         message: 'Could not find the function public.answr without parameters in the schema cache',
-        details: 'Searched for the function public.answr without parameters, but no matches were found in the schema cache.',
+        details:
+          'Searched for the function public.answr without parameters, but no matches were found in the schema cache.',
         hint: 'Perhaps you meant to call the function public.answer',
       });
     });
@@ -295,7 +337,11 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s
   });
 
   it('selects, filters and orders on a computed field, and leaves it out of *', async () => {
-    const { data, error } = await anon.from('teams').select('name, member_count').gt('member_count', 0).order('member_count', { ascending: false });
+    const { data, error } = await anon
+      .from('teams')
+      .select('name, member_count')
+      .gt('member_count', 0)
+      .order('member_count', { ascending: false });
     expect(error).toBeNull();
     expect(data).toEqual([
       { name: 'Red', member_count: 2 },
@@ -315,7 +361,7 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s
     ]);
   });
 
-  it('embeds through views, both ways, using the base tables\' keys', async () => {
+  it("embeds through views, both ways, using the base tables' keys", async () => {
     const up = await anon.from('member_view').select('name, team_view(name)').order('id');
     expect(up.error).toBeNull();
     expect(up.data).toEqual([
@@ -340,7 +386,10 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s
   });
 
   it('spreads a to-many embed into arrays', async () => {
-    const { data, error } = await anon.from('teams').select('name, ...members!members_team_id_fkey(member_names:name)').order('id');
+    const { data, error } = await anon
+      .from('teams')
+      .select('name, ...members!members_team_id_fkey(member_names:name)')
+      .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
       { name: 'Red', member_names: ['Shelly', 'Colt'] },
@@ -360,7 +409,9 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s
   });
 
   it('refuses two embeds under one name (42712)', async () => {
-    const { error, status } = await anon.from('teams').select('name, members!members_team_id_fkey(name), members!members_captain_of_fkey(name)');
+    const { error, status } = await anon
+      .from('teams')
+      .select('name, members!members_team_id_fkey(name), members!members_captain_of_fkey(name)');
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: '42712', message: 'table name "members" specified more than once' });
   });

@@ -18,34 +18,40 @@ describe.each(['pglite', 'postgres'] as const)('statement time-outs per role on 
     await stack?.destroy();
   });
 
-  it('applies the API role\'s statement_timeout to every request', async () => {
+  it("applies the API role's statement_timeout to every request", async () => {
     const anon = await stack.client().rpc('my_statement_timeout');
     expect(anon.data).toBe('3s');
-    const token = await stack.ctx.keys.jwt.sign({ sub: '00000000-0000-4000-8000-000000000abc', role: 'authenticated', aud: 'authenticated' }, 60);
+    const token = await stack.ctx.keys.jwt.sign(
+      { sub: '00000000-0000-4000-8000-000000000abc', role: 'authenticated', aud: 'authenticated' },
+      60,
+    );
     const user = await makeClient(stack.url, token).rpc('my_statement_timeout');
     expect(user.data).toBe('8s');
   });
 
-  it.runIf(backend === 'postgres')('cuts a slow anonymous statement at its time-out while other requests go on', async () => {
-    const slow = stack.client().rpc('slow', { p_seconds: 30 });
-    const order: string[] = [];
-    const quick = stack
-      .client()
-      .from('players')
-      .select('name')
-      .limit(1)
-      .then((r) => {
-        order.push('quick');
+  it.runIf(backend === 'postgres')(
+    'cuts a slow anonymous statement at its time-out while other requests go on',
+    async () => {
+      const slow = stack.client().rpc('slow', { p_seconds: 30 });
+      const order: string[] = [];
+      const quick = stack
+        .client()
+        .from('players')
+        .select('name')
+        .limit(1)
+        .then((r) => {
+          order.push('quick');
+          return r;
+        });
+      const cut = await slow.then((r) => {
+        order.push('slow');
         return r;
       });
-    const cut = await slow.then((r) => {
-      order.push('slow');
-      return r;
-    });
-    expect((await quick).error).toBeNull();
-    expect(order).toEqual(['quick', 'slow']);
-    expect(cut.error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
-  });
+      expect((await quick).error).toBeNull();
+      expect(order).toEqual(['quick', 'slow']);
+      expect(cut.error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+    },
+  );
 });
 
 describe('the pool wait limit on Postgres', () => {
@@ -59,7 +65,10 @@ describe('the pool wait limit on Postgres', () => {
   });
   afterAll(async () => {
     await stack?.destroy();
-    for (const [key, value] of [['DB_POOL_SIZE', saved.size], ['DB_POOL_TIMEOUT_MS', saved.wait]] as const) {
+    for (const [key, value] of [
+      ['DB_POOL_SIZE', saved.size],
+      ['DB_POOL_TIMEOUT_MS', saved.wait],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
@@ -67,12 +76,18 @@ describe('the pool wait limit on Postgres', () => {
 
   it('answers 504 PGRST003 when every connection stays busy past the wait limit', async () => {
     // supabase-js sends a request when it is awaited: start it now.
-    const slow = stack.service().rpc('slow', { p_seconds: 3 }).then((r) => r);
+    const slow = stack
+      .service()
+      .rpc('slow', { p_seconds: 3 })
+      .then((r) => r);
     // Give the slow call the pool's one connection first.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const waiting = await stack.client().from('players').select('name').limit(1);
     expect(waiting.status).toBe(504);
-    expect(waiting.error).toMatchObject({ code: 'PGRST003', message: 'Timed out acquiring connection from connection pool.' });
+    expect(waiting.error).toMatchObject({
+      code: 'PGRST003',
+      message: 'Timed out acquiring connection from connection pool.',
+    });
     expect((await slow).data).toBe(1);
   });
 });

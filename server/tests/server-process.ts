@@ -19,9 +19,14 @@ export interface ServerProcess {
 
 const START_TIMEOUT_MS = 150_000;
 
-export async function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?: string; JWT_SECRET?: string }): Promise<ServerProcess> {
+export async function startServerProcess(env: {
+  DATA_DIR: string;
+  DATABASE_URL?: string;
+  JWT_SECRET?: string;
+}): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1' };
-  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL']) delete childEnv[name];
+  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
+    delete childEnv[name];
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
@@ -34,7 +39,10 @@ export async function startServerProcess(env: { DATA_DIR: string; DATABASE_URL?:
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
   await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`npm start printed no App URL within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`npm start printed no App URL within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const check = () => {
       if (/service_role key: \S+/.test(output) && /App URL: \S+/.test(output)) {
         clearTimeout(timer);

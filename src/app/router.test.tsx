@@ -101,7 +101,9 @@ describe('Guards and fallbacks', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     // Under the header: the way back to the tournaments is there.
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Tournaments' })).toHaveAttribute('href', '/home');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Tournaments' }),
+    ).toHaveAttribute('href', '/home');
     expect(screen.getByRole('link', { name: 'Back to the start' })).toHaveAttribute('href', '/');
   });
 });
@@ -124,7 +126,9 @@ describe('Route errors', () => {
   });
 
   it('a chunk that fails to load offers a Retry that reloads', async () => {
-    renderFailing(() => loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))));
+    renderFailing(() =>
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+    );
     expect(await screen.findByRole('heading', { name: 'This page failed to load.' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

@@ -26,7 +26,10 @@ function read(): Env {
   const injected = (typeof window !== 'undefined' && window.__BRAWLCUP_CONFIG__) || {};
   const vite = import.meta.env;
   const raw = {
-    SUPABASE_URL: injected.SUPABASE_URL || vite.VITE_SUPABASE_URL || (typeof window !== 'undefined' ? window.location.origin : undefined),
+    SUPABASE_URL:
+      injected.SUPABASE_URL ||
+      vite.VITE_SUPABASE_URL ||
+      (typeof window !== 'undefined' ? window.location.origin : undefined),
     SUPABASE_ANON_KEY: injected.SUPABASE_ANON_KEY || vite.VITE_SUPABASE_ANON_KEY,
     CONTACT_FORM_URL: injected.CONTACT_FORM_URL || vite.VITE_CONTACT_FORM_URL || undefined,
     ADSENSE_CLIENT: injected.ADSENSE_CLIENT || vite.VITE_ADSENSE_CLIENT || undefined,

@@ -22,7 +22,9 @@ export function isAdminUser(user: User | null | undefined): boolean {
 /** True when the current URL is the landing of a password-recovery link. */
 export function urlHasRecovery(): boolean {
   if (typeof window === 'undefined') return false;
-  return /(^|[#&?])type=recovery(&|$)/.test(window.location.hash) || /[?&]type=recovery(&|$)/.test(window.location.search);
+  return (
+    /(^|[#&?])type=recovery(&|$)/.test(window.location.hash) || /[?&]type=recovery(&|$)/.test(window.location.search)
+  );
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

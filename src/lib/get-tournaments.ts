@@ -36,13 +36,18 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
 }
 
 /** A Realtime change applied to the cached list; the caller's own team is kept as it was. */
-export function applyTournamentChange(list: TournamentWithMyTeam[], change: TableChange<'tournaments'>): TournamentWithMyTeam[] {
+export function applyTournamentChange(
+  list: TournamentWithMyTeam[],
+  change: TableChange<'tournaments'>,
+): TournamentWithMyTeam[] {
   if (change.eventType === 'DELETE') return list.filter((t) => t.id !== change.old.id);
   // The payload comes off the socket: check it has a tournament's shape before it reaches a card.
   if (!tournamentSchema.safeParse(change.new).success) return list;
   const row = change.new as Tournament;
   const existing = list.find((t) => t.id === row.id);
-  const next = existing ? list.map((t) => (t.id === row.id ? { ...t, ...row } : t)) : [...list, { ...row, my_team: [] }];
+  const next = existing
+    ? list.map((t) => (t.id === row.id ? { ...t, ...row } : t))
+    : [...list, { ...row, my_team: [] }];
   return next.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 

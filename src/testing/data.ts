@@ -2,7 +2,14 @@
 // builders (src/testing/fixtures.ts): tournaments as the administrator, registrations as other
 // players, each through a client of its own.
 import { adminClient, createTestUser, signedInClient, type TestUser } from '@/testing/users';
-import { insertTournament, registerTeamAs, tag, tournamentFields, type Player, type Tournament } from '@/testing/fixtures';
+import {
+  insertTournament,
+  registerTeamAs,
+  tag,
+  tournamentFields,
+  type Player,
+  type Tournament,
+} from '@/testing/fixtures';
 import type { TablesInsert } from '@/types/database';
 
 export { freshGameId, players, type Player, type Tournament } from '@/testing/fixtures';

@@ -16,7 +16,9 @@ const ID_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 
 /** A short random tag: base36, so names stay readable in screenshots. */
 export function tag(): string {
-  return `${Date.now().toString(36).slice(-3)}${randomInt(36 ** 4).toString(36).padStart(4, '0')}`.toUpperCase();
+  return `${Date.now().toString(36).slice(-3)}${randomInt(36 ** 4)
+    .toString(36)
+    .padStart(4, '0')}`.toUpperCase();
 }
 
 /** A valid, unused game/player ID: # and 9 letters or digits. */
@@ -47,7 +49,10 @@ export function tournamentFields(
 }
 
 /** Inserts a tournament as `admin` (an administrator's signed-in client). */
-export async function insertTournament(admin: SupabaseClient, fields: TablesInsert<'tournaments'>): Promise<Tournament> {
+export async function insertTournament(
+  admin: SupabaseClient,
+  fields: TablesInsert<'tournaments'>,
+): Promise<Tournament> {
   const { data, error } = await admin.from('tournaments').insert(fields).select().single();
   if (error) throw new Error(`Could not create tournament ${fields.name}: ${error.message}`);
   return data as Tournament;

@@ -28,7 +28,12 @@ export { freshGameId };
 /** A client of its own (no stored session), so setting up data does not sign the app in. */
 export function standaloneClient(key: string = inject('anonKey')): SupabaseClient {
   return createClient(inject('supabaseUrl'), key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `test-${random(8)}` },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: `test-${random(8)}`,
+    },
   });
 }
 

@@ -29,7 +29,9 @@ describe('database (pgTAP)', () => {
     await admin.connect();
     try {
       await admin.query('create extension if not exists pgtap with schema extensions');
-      await admin.query(`alter database ${pg.escapeIdentifier(new URL(database.url).pathname.slice(1))} set search_path = "$user", public, extensions`);
+      await admin.query(
+        `alter database ${pg.escapeIdentifier(new URL(database.url).pathname.slice(1))} set search_path = "$user", public, extensions`,
+      );
     } finally {
       await admin.end();
     }

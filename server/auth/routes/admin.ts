@@ -4,7 +4,17 @@ import type { ServerContext } from '../../context.ts';
 import { bearerToken } from '../../shared/http.ts';
 import { adminCreateUserBody, adminUpdateUserBody, readBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
-import { checkPassword, createUser, endSessions, findUserById, normaliseEmail, publicUser, updateUser, type UserChanges, type UserRow } from '../users.ts';
+import {
+  checkPassword,
+  createUser,
+  endSessions,
+  findUserById,
+  normaliseEmail,
+  publicUser,
+  updateUser,
+  type UserChanges,
+  type UserRow,
+} from '../users.ts';
 
 export function adminRoutes(ctx: ServerContext): Hono {
   const { db, keys, config } = ctx;

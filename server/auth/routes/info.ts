@@ -4,7 +4,13 @@ import type { ServerContext } from '../../context.ts';
 
 export function infoRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
-  app.get('/health', (c) => c.json({ version: 'brawlcup-local', name: 'GoTrue', description: 'GoTrue-compatible auth of the BrawlCup local stack' }));
+  app.get('/health', (c) =>
+    c.json({
+      version: 'brawlcup-local',
+      name: 'GoTrue',
+      description: 'GoTrue-compatible auth of the BrawlCup local stack',
+    }),
+  );
   app.get('/settings', (c) =>
     c.json({
       external: { email: true, phone: false, anonymous_users: false },

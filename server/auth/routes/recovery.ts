@@ -18,7 +18,8 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
     if (requested) {
       try {
         const url = new URL(requested);
-        if (allowed.some((a) => url.href.startsWith(a.replace(/\/$/, '')) && new URL(a).origin === url.origin)) return url.href;
+        if (allowed.some((a) => url.href.startsWith(a.replace(/\/$/, '')) && new URL(a).origin === url.origin))
+          return url.href;
       } catch {
         // not a URL: fall back
       }
@@ -70,7 +71,11 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
       return c.redirect(`${redirectTo}#${hash}`, 303);
     } catch (error) {
       if (!(error instanceof AuthApiError)) throw error;
-      const hash = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message });
+      const hash = new URLSearchParams({
+        error: 'access_denied',
+        error_code: error.code,
+        error_description: error.message,
+      });
       return c.redirect(`${redirectTo}#${hash}`, 303);
     }
   });
@@ -79,7 +84,8 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
     limiter.request('verify', clientIp(c, config.trustProxy));
     const body = await readBody(c, verifyBody);
     const type = body.type ?? '';
-    if (type !== 'recovery' && type !== 'email') throw new AuthApiError('validation_failed', 'Unsupported verification type');
+    if (type !== 'recovery' && type !== 'email')
+      throw new AuthApiError('validation_failed', 'Unsupported verification type');
     const userId = await consumeOneTimeToken(db, body.token_hash ?? body.token, 'recovery');
     const user = (await findUserById(db, userId))!;
     return c.json(await issueSession(ctx, user));

@@ -6,7 +6,16 @@ import { issueSession } from '../access.ts';
 import { passwordGrantBody, readBody, refreshGrantBody, signupBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
-import { checkPassword, createUser, findUserByEmail, findUserById, hashPassword, normaliseEmail, rotateRefreshToken, verifyPassword } from '../users.ts';
+import {
+  checkPassword,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  normaliseEmail,
+  rotateRefreshToken,
+  verifyPassword,
+} from '../users.ts';
 
 export function tokenRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
   const { db, config } = ctx;

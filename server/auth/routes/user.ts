@@ -6,7 +6,16 @@ import { currentUser } from '../access.ts';
 import { readBody, updateUserBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
-import { checkPassword, endSessions, findUserByEmail, normaliseEmail, publicUser, updateUser, verifyPassword, type UserChanges } from '../users.ts';
+import {
+  checkPassword,
+  endSessions,
+  findUserByEmail,
+  normaliseEmail,
+  publicUser,
+  updateUser,
+  verifyPassword,
+  type UserChanges,
+} from '../users.ts';
 
 export function userRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
   const { db, config } = ctx;

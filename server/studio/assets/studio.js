@@ -15,7 +15,11 @@ async function api(method, path, body) {
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res;
   try {
-    res = await fetch(`${BASE}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(`${BASE}/api${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiFailure('The studio server is not answering. Is the local stack still running?');
   }
@@ -78,7 +82,7 @@ function go(state, replace = false) {
   const q = new URLSearchParams();
   if (state.table) q.set('t', `${state.table.schema}.${state.table.name}`);
   if (state.page > 1) q.set('page', String(state.page));
-  if (state.sort) q.set('sort', state.sort), q.set('dir', state.dir);
+  if (state.sort) (q.set('sort', state.sort), q.set('dir', state.dir));
   if (state.filter) {
     q.set('fc', state.filter.column);
     q.set('fop', state.filter.op);
@@ -103,15 +107,28 @@ async function loadTables() {
       continue;
     }
     aside.append(
-      h('ul', {}, items.map((t) => {
-        const count = t.rows === null ? 'no access' : String(t.rows);
-        return h('li', {}, h('a', {
-          href: `${BASE}?t=${encodeURIComponent(`${t.schema}.${t.name}`)}`,
-          'data-schema': t.schema,
-          'data-table': t.name,
-        }, h('span', { class: 'name' }, t.name), t.readOnly && h('span', { class: 'tag' }, 'read-only'),
-        h('span', { class: 'count', 'aria-label': `${count} rows` }, count)));
-      })),
+      h(
+        'ul',
+        {},
+        items.map((t) => {
+          const count = t.rows === null ? 'no access' : String(t.rows);
+          return h(
+            'li',
+            {},
+            h(
+              'a',
+              {
+                href: `${BASE}?t=${encodeURIComponent(`${t.schema}.${t.name}`)}`,
+                'data-schema': t.schema,
+                'data-table': t.name,
+              },
+              h('span', { class: 'name' }, t.name),
+              t.readOnly && h('span', { class: 'tag' }, 'read-only'),
+              h('span', { class: 'count', 'aria-label': `${count} rows` }, count),
+            ),
+          );
+        }),
+      ),
     );
   }
   markCurrent();
@@ -139,7 +156,7 @@ async function loadView() {
     return;
   }
   const q = new URLSearchParams({ page: String(state.page) });
-  if (state.sort) q.set('sort', state.sort), q.set('dir', state.dir);
+  if (state.sort) (q.set('sort', state.sort), q.set('dir', state.dir));
   if (state.filter) {
     q.set('filter_col', state.filter.column);
     q.set('filter_op', state.filter.op);
@@ -152,7 +169,10 @@ async function loadView() {
   } catch (error) {
     showError(error);
     if (!view || view.table.name !== state.table.name || view.table.schema !== state.table.schema) {
-      section.replaceChildren(h('h2', {}, `${state.table.schema}.${state.table.name}`), h('p', { class: 'muted' }, 'This table could not be shown.'));
+      section.replaceChildren(
+        h('h2', {}, `${state.table.schema}.${state.table.name}`),
+        h('p', { class: 'muted' }, 'This table could not be shown.'),
+      );
     }
   } finally {
     section.removeAttribute('aria-busy');
@@ -167,67 +187,148 @@ function renderView(state) {
   const meta = [
     `${count} ${count === 1 ? 'row' : 'rows'}${state.filter ? ' match' : ''}`,
     `${table.columns.length} columns`,
-    table.primaryKey.length ? `primary key ${table.primaryKey.join(', ')}` : 'no primary key: rows can be added, not edited',
+    table.primaryKey.length
+      ? `primary key ${table.primaryKey.join(', ')}`
+      : 'no primary key: rows can be added, not edited',
     table.readOnly ? 'read-only' : null,
     table.rls ? 'RLS on (bypassed: service role)' : null,
-  ].filter(Boolean).join(' · ');
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
-  const head = h('div', { class: 'view-head' },
-    h('div', {},
+  const head = h(
+    'div',
+    { class: 'view-head' },
+    h(
+      'div',
+      {},
       h('h2', {}, `${table.schema}.${table.name}`),
       h('p', { class: 'meta' }, meta),
-      table.comment && h('p', { class: 'muted' }, table.comment)),
-    h('div', { class: 'actions' },
-      !table.readOnly && h('button', { type: 'button', class: 'primary', onclick: () => openEditor(null) }, 'Insert row'),
-      h('button', { type: 'button', onclick: () => refresh() }, 'Refresh')));
+      table.comment && h('p', { class: 'muted' }, table.comment),
+    ),
+    h(
+      'div',
+      { class: 'actions' },
+      !table.readOnly &&
+        h('button', { type: 'button', class: 'primary', onclick: () => openEditor(null) }, 'Insert row'),
+      h('button', { type: 'button', onclick: () => refresh() }, 'Refresh'),
+    ),
+  );
 
   const filter = filterForm(table, state);
 
-  const headRow = h('tr', {},
+  const headRow = h(
+    'tr',
+    {},
     canEdit && h('th', { scope: 'col', class: 'row-actions' }, h('span', { class: 'sr' }, 'Actions')),
     table.columns.map((col) => {
       const sorted = state.sort === col.name;
-      return h('th', { scope: 'col', 'aria-sort': sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none' },
-        h('button', {
-          type: 'button',
-          class: 'sort',
-          title: col.comment ?? `Sort by ${col.name}`,
-          onclick: () => {
-            // asc -> desc -> unsorted
-            const next = !sorted ? { sort: col.name, dir: 'asc' } : state.dir === 'asc' ? { sort: col.name, dir: 'desc' } : { sort: null, dir: 'asc' };
-            go({ ...state, ...next, page: 1 });
+      return h(
+        'th',
+        { scope: 'col', 'aria-sort': sorted ? (state.dir === 'asc' ? 'ascending' : 'descending') : 'none' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'sort',
+            title: col.comment ?? `Sort by ${col.name}`,
+            onclick: () => {
+              // asc -> desc -> unsorted
+              const next = !sorted
+                ? { sort: col.name, dir: 'asc' }
+                : state.dir === 'asc'
+                  ? { sort: col.name, dir: 'desc' }
+                  : { sort: null, dir: 'asc' };
+              go({ ...state, ...next, page: 1 });
+            },
           },
-        },
-        h('span', { class: 'col-name' }, col.name, col.primaryKey && ' ', col.primaryKey && h('span', { class: 'pk', title: 'primary key' }, 'PK')),
-        ' ',
-        h('span', { class: 'col-type' }, col.type),
-        h('span', { class: 'arrow', 'aria-hidden': 'true' }, sorted ? (state.dir === 'asc' ? '▲' : '▼') : '')));
-    }));
+          h(
+            'span',
+            { class: 'col-name' },
+            col.name,
+            col.primaryKey && ' ',
+            col.primaryKey && h('span', { class: 'pk', title: 'primary key' }, 'PK'),
+          ),
+          ' ',
+          h('span', { class: 'col-type' }, col.type),
+          h('span', { class: 'arrow', 'aria-hidden': 'true' }, sorted ? (state.dir === 'asc' ? '▲' : '▼') : ''),
+        ),
+      );
+    }),
+  );
 
   const body = rows.length
-    ? rows.map((row, i) => h('tr', {},
-        canEdit && h('td', { class: 'row-actions' },
-          h('button', { type: 'button', class: 'small', 'aria-label': `Edit row ${i + 1}`, onclick: () => openEditor(row) }, 'Edit'),
-          h('button', { type: 'button', class: 'small danger', 'aria-label': `Delete row ${i + 1}`, onclick: () => confirmDelete(row) }, 'Delete')),
-        table.columns.map((col) => cell(table, col, row, canEdit))))
-    : [h('tr', {}, h('td', { colspan: String(table.columns.length + (canEdit ? 1 : 0)), class: 'empty' },
-        state.filter ? 'No rows match this filter.' : 'This table has no rows yet.'))];
+    ? rows.map((row, i) =>
+        h(
+          'tr',
+          {},
+          canEdit &&
+            h(
+              'td',
+              { class: 'row-actions' },
+              h(
+                'button',
+                { type: 'button', class: 'small', 'aria-label': `Edit row ${i + 1}`, onclick: () => openEditor(row) },
+                'Edit',
+              ),
+              h(
+                'button',
+                {
+                  type: 'button',
+                  class: 'small danger',
+                  'aria-label': `Delete row ${i + 1}`,
+                  onclick: () => confirmDelete(row),
+                },
+                'Delete',
+              ),
+            ),
+          table.columns.map((col) => cell(table, col, row, canEdit)),
+        ),
+      )
+    : [
+        h(
+          'tr',
+          {},
+          h(
+            'td',
+            { colspan: String(table.columns.length + (canEdit ? 1 : 0)), class: 'empty' },
+            state.filter ? 'No rows match this filter.' : 'This table has no rows yet.',
+          ),
+        ),
+      ];
 
   const first = count ? (page - 1) * view.pageSize + 1 : 0;
   const last = Math.min(count, page * view.pageSize);
-  const pager = h('nav', { class: 'pager', 'aria-label': 'Pages' },
+  const pager = h(
+    'nav',
+    { class: 'pager', 'aria-label': 'Pages' },
     h('button', { type: 'button', disabled: page <= 1, onclick: () => go({ ...state, page: page - 1 }) }, '← Previous'),
     h('span', {}, `Page ${page} of ${pages} · rows ${first}–${last} of ${count}`),
-    h('button', { type: 'button', disabled: page >= pages, onclick: () => go({ ...state, page: page + 1 }) }, 'Next →'));
+    h('button', { type: 'button', disabled: page >= pages, onclick: () => go({ ...state, page: page + 1 }) }, 'Next →'),
+  );
 
-  $('view').replaceChildren(head, filter,
-    h('div', { class: 'grid' }, h('table', {}, h('caption', { class: 'sr' }, `Rows of ${table.schema}.${table.name}`), h('thead', {}, headRow), h('tbody', {}, body))),
-    pager);
+  $('view').replaceChildren(
+    head,
+    filter,
+    h(
+      'div',
+      { class: 'grid' },
+      h(
+        'table',
+        {},
+        h('caption', { class: 'sr' }, `Rows of ${table.schema}.${table.name}`),
+        h('thead', {}, headRow),
+        h('tbody', {}, body),
+      ),
+    ),
+    pager,
+  );
 }
 
 function cell(table, col, row, canEdit) {
   const value = row[col.name];
-  const content = value === null ? h('span', { class: 'null' }, 'NULL') : value.length > 120 ? `${value.slice(0, 120)}…` : value;
+  const content =
+    value === null ? h('span', { class: 'null' }, 'NULL') : value.length > 120 ? `${value.slice(0, 120)}…` : value;
   const attrs = { class: `kind-${col.kind}`, title: value ?? 'NULL' };
   if (canEdit && col.writable) {
     // A double-click on a cell edits that cell: the row's form, focused on it.
@@ -238,9 +339,18 @@ function cell(table, col, row, canEdit) {
 }
 
 function filterForm(table, state) {
-  const col = h('select', { name: 'col', id: 'filter-col' }, table.columns.map((c) => h('option', { value: c.name }, c.name)));
-  const op = h('select', { name: 'op', 'aria-label': 'Condition' },
-    h('option', { value: 'eq' }, '='), h('option', { value: 'is_null' }, 'is NULL'), h('option', { value: 'not_null' }, 'is not NULL'));
+  const col = h(
+    'select',
+    { name: 'col', id: 'filter-col' },
+    table.columns.map((c) => h('option', { value: c.name }, c.name)),
+  );
+  const op = h(
+    'select',
+    { name: 'op', 'aria-label': 'Condition' },
+    h('option', { value: 'eq' }, '='),
+    h('option', { value: 'is_null' }, 'is NULL'),
+    h('option', { value: 'not_null' }, 'is not NULL'),
+  );
   const val = h('input', { name: 'val', 'aria-label': 'Value', placeholder: 'value', autocomplete: 'off' });
   if (state.filter) {
     col.value = state.filter.column;
@@ -250,17 +360,23 @@ function filterForm(table, state) {
   const sync = () => (val.disabled = op.value !== 'eq');
   op.addEventListener('change', sync);
   sync();
-  return h('form', {
-    class: 'filter',
-    role: 'search',
-    onsubmit: (e) => {
-      e.preventDefault();
-      go({ ...state, page: 1, filter: { column: col.value, op: op.value, value: val.value } });
+  return h(
+    'form',
+    {
+      class: 'filter',
+      role: 'search',
+      onsubmit: (e) => {
+        e.preventDefault();
+        go({ ...state, page: 1, filter: { column: col.value, op: op.value, value: val.value } });
+      },
     },
-  },
-  h('label', { for: 'filter-col' }, 'Filter'), col, op, val,
-  h('button', { type: 'submit' }, 'Apply'),
-  state.filter && h('button', { type: 'button', onclick: () => go({ ...state, page: 1, filter: null }) }, 'Clear'));
+    h('label', { for: 'filter-col' }, 'Filter'),
+    col,
+    op,
+    val,
+    h('button', { type: 'submit' }, 'Apply'),
+    state.filter && h('button', { type: 'button', onclick: () => go({ ...state, page: 1, filter: null }) }, 'Clear'),
+  );
 }
 
 async function refresh(message) {
@@ -301,10 +417,15 @@ function control(col, id, value) {
     return h('select', common, h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
   }
   if (col.kind === 'enum' && col.enumValues) {
-    return h('select', common, col.enumValues.map((v) => h('option', { value: v }, v)));
+    return h(
+      'select',
+      common,
+      col.enumValues.map((v) => h('option', { value: v }, v)),
+    );
   }
   if (col.kind === 'json') return h('textarea', { ...common, rows: '4' });
-  if (col.kind === 'text' && value && (value.length > 60 || value.includes('\n'))) return h('textarea', { ...common, rows: '3' });
+  if (col.kind === 'text' && value && (value.length > 60 || value.includes('\n')))
+    return h('textarea', { ...common, rows: '3' });
   const placeholder = {
     integer: 'a whole number',
     number: 'a number',
@@ -325,14 +446,25 @@ function openEditor(row, focusColumn) {
   table.columns.forEach((col, i) => {
     const id = `field-${i}`;
     const original = inserting ? null : row[col.name];
-    const label = h('label', { for: id },
-      h('span', { class: 'col-name' }, col.name), ' ',
+    const label = h(
+      'label',
+      { for: id },
+      h('span', { class: 'col-name' }, col.name),
+      ' ',
       h('span', { class: 'col-type' }, col.type),
-      col.primaryKey && ' ', col.primaryKey && h('span', { class: 'pk' }, 'PK'));
+      col.primaryKey && ' ',
+      col.primaryKey && h('span', { class: 'pk' }, 'PK'),
+    );
     if (!col.writable) {
-      list.append(h('div', { class: 'field' }, label,
-        h('output', { id, class: 'readonly' }, inserting ? 'filled in by the database' : original ?? 'NULL'),
-        h('p', { class: 'hint' }, 'Generated by the database.')));
+      list.append(
+        h(
+          'div',
+          { class: 'field' },
+          label,
+          h('output', { id, class: 'readonly' }, inserting ? 'filled in by the database' : (original ?? 'NULL')),
+          h('p', { class: 'hint' }, 'Generated by the database.'),
+        ),
+      );
       return;
     }
     const input = control(col, id, original);
@@ -352,20 +484,34 @@ function openEditor(row, focusColumn) {
     sync();
     const initial = { mode: mode.value, value: input.value };
     fields.push({ col, input, mode, initial });
-    const hints = [col.default !== null && `default: ${col.default}`, !col.nullable && 'required', col.comment].filter(Boolean);
-    list.append(h('div', { class: 'field' }, label, h('div', { class: 'control' }, input, mode),
-      hints.length ? h('p', { class: 'hint' }, hints.join(' · ')) : null));
+    const hints = [col.default !== null && `default: ${col.default}`, !col.nullable && 'required', col.comment].filter(
+      Boolean,
+    );
+    list.append(
+      h(
+        'div',
+        { class: 'field' },
+        label,
+        h('div', { class: 'control' }, input, mode),
+        hints.length ? h('p', { class: 'hint' }, hints.join(' · ')) : null,
+      ),
+    );
   });
 
   const save = h('button', { type: 'submit', class: 'primary' }, inserting ? 'Insert row' : 'Save changes');
-  const form = h('form', { novalidate: true }, errorBox, list,
-    h('div', { class: 'buttons' },
-      h('button', { type: 'button', onclick: () => d.close() }, 'Cancel'), save));
+  const form = h(
+    'form',
+    { novalidate: true },
+    errorBox,
+    list,
+    h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: () => d.close() }, 'Cancel'), save),
+  );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const values = {};
     for (const f of fields) {
-      const changed = f.mode.value !== f.initial.mode || (f.mode.value === 'value' && f.input.value !== f.initial.value);
+      const changed =
+        f.mode.value !== f.initial.mode || (f.mode.value === 'value' && f.input.value !== f.initial.value);
       if (!inserting && !changed) continue;
       if (f.mode.value === 'default') continue;
       values[f.col.name] = f.mode.value === 'null' ? null : f.input.value;
@@ -394,7 +540,10 @@ function openEditor(row, focusColumn) {
       save.disabled = false;
     }
   });
-  const d = dialog(inserting ? `Insert a row into ${table.schema}.${table.name}` : `Edit ${table.name} where ${keyText(table, row)}`, form);
+  const d = dialog(
+    inserting ? `Insert a row into ${table.schema}.${table.name}` : `Edit ${table.name} where ${keyText(table, row)}`,
+    form,
+  );
   const focus = fields.find((f) => f.col.name === focusColumn);
   if (focus) {
     if (focus.mode.value !== 'value') {
@@ -408,9 +557,12 @@ function openEditor(row, focusColumn) {
 function confirmDelete(row) {
   const table = view.table;
   const yes = h('button', { type: 'submit', class: 'danger' }, 'Delete row');
-  const form = h('form', {},
+  const form = h(
+    'form',
+    {},
     h('p', {}, `Delete the row of ${table.schema}.${table.name} where ${keyText(table, row)}? This cannot be undone.`),
-    h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: () => d.close() }, 'Cancel'), yes));
+    h('div', { class: 'buttons' }, h('button', { type: 'button', onclick: () => d.close() }, 'Cancel'), yes),
+  );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     yes.disabled = true;

@@ -9,9 +9,21 @@ import { AdSlot } from '@/components/ui/ad-slot';
 import classes from './landing.module.css';
 
 const features: { title: string; text: string; icon: Icon }[] = [
-  { title: 'Competitive Tournaments', text: 'Battle the best in 1v1, 2v2 and 3v3 brackets every week.', icon: IconTrophy },
-  { title: 'Team Formation', text: 'Register solo or bring your squad: one team, one shared path to the top.', icon: IconUsersGroup },
-  { title: 'Custom Matches', text: 'Organised custom rooms with fair rules and match updates on Discord.', icon: IconSwords },
+  {
+    title: 'Competitive Tournaments',
+    text: 'Battle the best in 1v1, 2v2 and 3v3 brackets every week.',
+    icon: IconTrophy,
+  },
+  {
+    title: 'Team Formation',
+    text: 'Register solo or bring your squad: one team, one shared path to the top.',
+    icon: IconUsersGroup,
+  },
+  {
+    title: 'Custom Matches',
+    text: 'Organised custom rooms with fair rules and match updates on Discord.',
+    icon: IconSwords,
+  },
   { title: 'Rewards System', text: 'Climb the ranks and win prizes from the monthly prize pool.', icon: IconGift },
 ];
 
@@ -53,17 +65,26 @@ export default function LandingRoute() {
               Compete. Win. <span className={classes.accent}>Become a legend.</span>
             </Title>
             <Text c="dark.1" fz={{ base: 'md', sm: 'lg' }} maw={620}>
-              Join weekly BrawlCup tournaments, form your team, and fight your way to the top of the
-              leaderboard.
+              Join weekly BrawlCup tournaments, form your team, and fight your way to the top of the leaderboard.
             </Text>
             <Group justify="center" gap="md">
               {user ? (
-                <Button component={Link} to={paths.home} size="lg" rightSection={<IconArrowRight size={18} aria-hidden />}>
+                <Button
+                  component={Link}
+                  to={paths.home}
+                  size="lg"
+                  rightSection={<IconArrowRight size={18} aria-hidden />}
+                >
                   Go to tournaments
                 </Button>
               ) : (
                 <>
-                  <Button component={Link} to={paths.register} size="lg" rightSection={<IconArrowRight size={18} aria-hidden />}>
+                  <Button
+                    component={Link}
+                    to={paths.register}
+                    size="lg"
+                    rightSection={<IconArrowRight size={18} aria-hidden />}
+                  >
                     Start Your Journey
                   </Button>
                   <Button component={Link} to={paths.login} size="lg" variant="outline">

@@ -9,7 +9,13 @@ export function LiveErrorAlert({ message, onRetry }: { message: string | null; o
     <Alert color="red" variant="light" role="alert" icon={<IconWifiOff size={18} aria-hidden />}>
       <Group justify="space-between" gap="xs">
         <Text size="sm">{message}</Text>
-        <Button size="compact-xs" color="red" variant="subtle" leftSection={<IconRefresh size={14} aria-hidden />} onClick={onRetry}>
+        <Button
+          size="compact-xs"
+          color="red"
+          variant="subtle"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={onRetry}
+        >
           Try again
         </Button>
       </Group>

@@ -19,7 +19,8 @@ export function TournamentBanner({ src, alt }: { src: string | null; alt: string
         aria-label={alt}
         style={{
           ...shape,
-          background: 'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))',
+          background:
+            'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))',
         }}
       >
         <IconTrophy size="35%" color="rgba(0,0,0,0.55)" aria-hidden />

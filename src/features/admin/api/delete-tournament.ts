@@ -19,7 +19,9 @@ export function useDeleteTournament() {
   return useMutation({
     mutationFn: deleteTournament,
     onSuccess: (_done, id) => {
-      queryClient.setQueriesData<TournamentWithMyTeam[]>({ queryKey: allTournamentsKey }, (list) => list?.filter((t) => t.id !== id));
+      queryClient.setQueriesData<TournamentWithMyTeam[]>({ queryKey: allTournamentsKey }, (list) =>
+        list?.filter((t) => t.id !== id),
+      );
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },
   });

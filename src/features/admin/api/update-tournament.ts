@@ -21,7 +21,13 @@ export function editTournamentSchema(current: Pick<Tournament, 'type' | 'registe
 }
 
 /** Saves the form's parsed values (the resolver ran updateTournamentSchema); the table checks again. */
-export async function updateTournament({ id, values }: { id: string; values: UpdateTournamentValues }): Promise<Tournament> {
+export async function updateTournament({
+  id,
+  values,
+}: {
+  id: string;
+  values: UpdateTournamentValues;
+}): Promise<Tournament> {
   const { data } = await supabase.from('tournaments').update(values).eq('id', id).select().single().throwOnError();
   // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
   return data as Tournament;

@@ -23,11 +23,15 @@ describe('Admin dashboard', () => {
     const t = await createTournament({ slots: 4 });
     const { user } = await openDashboard();
     await user.click(await screen.findByRole('button', { name: `Edit ${t.name}` }, { timeout: 10_000 }));
-    await user.click(within(await screen.findByRole('form', { name: 'Edit tournament' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('form', { name: 'Edit tournament' })).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.getByRole('article', { name: t.name })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
-    await user.click(within(await screen.findByRole('form', { name: 'Create tournament' })).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('form', { name: 'Create tournament' })).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add Tournament' })).toHaveFocus());
     await deleteTournament(t.id);
   });
@@ -56,7 +60,7 @@ describe('Admin dashboard', () => {
     expect(c.getByRole('img', { name: `${name} banner` })).toBeInTheDocument();
   });
 
-  it('checks the form on the client and shows the server\'s reason for a duplicate name', async () => {
+  it("checks the form on the client and shows the server's reason for a duplicate name", async () => {
     const existing = await createTournament();
     const { user } = await openDashboard();
 
@@ -76,7 +80,9 @@ describe('Admin dashboard', () => {
     await user.clear(f.getByLabelText(/^Discord Link/));
     await user.type(f.getByLabelText(/^Discord Link/), 'https://discord.gg/again');
     await user.click(f.getByRole('button', { name: 'Create Tournament' }));
-    expect(await f.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('A tournament with this name already exists.');
+    expect(await f.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'A tournament with this name already exists.',
+    );
     expect(screen.queryByText('Tournament added successfully')).not.toBeInTheDocument();
   });
 
@@ -104,10 +110,13 @@ describe('Admin dashboard', () => {
 
   it('keeps the type of a tournament with registered teams, in the form and in the database', async () => {
     const t = await createTournament({ type: '2v2', slots: 6 });
-    await registerAs(t, { teamName: 'Type Lockers', players: [
-      { player_id: freshGameId(), in_game_name: 'Colt' },
-      { player_id: freshGameId(), in_game_name: 'Bull' },
-    ] });
+    await registerAs(t, {
+      teamName: 'Type Lockers',
+      players: [
+        { player_id: freshGameId(), in_game_name: 'Colt' },
+        { player_id: freshGameId(), in_game_name: 'Bull' },
+      ],
+    });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
@@ -118,7 +127,7 @@ describe('Admin dashboard', () => {
     expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
   });
 
-  it('shows the database\'s refusal when a team registers while the type is being changed', async () => {
+  it("shows the database's refusal when a team registers while the type is being changed", async () => {
     const t = await createTournament({ type: '1v1', slots: 6 });
     const { user } = await openDashboard();
 
@@ -128,7 +137,9 @@ describe('Admin dashboard', () => {
     // A player registers after the form opened with no teams.
     await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'Shelly' }] });
     await user.click(f.getByRole('button', { name: 'Update Tournament' }));
-    expect(await f.findByText('The type cannot change while teams are registered.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await f.findByText('The type cannot change while teams are registered.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
     const { data } = await (await adminClient()).from('tournaments').select('type').eq('id', t.id).single();
     expect(data).toEqual({ type: '1v1' });
@@ -150,7 +161,9 @@ describe('Admin dashboard', () => {
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Tournament and associated data deleted successfully', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tournament and associated data deleted successfully', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: t.name })).not.toBeInTheDocument());
   });
 
@@ -165,17 +178,22 @@ describe('Admin dashboard', () => {
     await deleteTournament(t.id);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Error deleting tournament and associated data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error deleting tournament and associated data', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
-  it('lists a tournament\'s teams, expands one, updates live and closes back to the grid', async () => {
+  it("lists a tournament's teams, expands one, updates live and closes back to the grid", async () => {
     const t = await createTournament({ type: '2v2', slots: 6 });
     const p1 = freshGameId();
     const p2 = freshGameId();
-    await registerAs(t, { teamName: 'Gem Hunters', players: [
-      { player_id: p1, in_game_name: 'Poco' },
-      { player_id: p2, in_game_name: 'Jessie' },
-    ] });
+    await registerAs(t, {
+      teamName: 'Gem Hunters',
+      players: [
+        { player_id: p1, in_game_name: 'Poco' },
+        { player_id: p2, in_game_name: 'Jessie' },
+      ],
+    });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
@@ -196,10 +214,13 @@ describe('Admin dashboard', () => {
     expect(within(players).getByText(p2)).toBeInTheDocument();
 
     // A registration made elsewhere appears without a reload.
-    await registerAs(t, { teamName: 'Late Comers', players: [
-      { player_id: freshGameId(), in_game_name: 'Bull' },
-      { player_id: freshGameId(), in_game_name: 'Rico' },
-    ] });
+    await registerAs(t, {
+      teamName: 'Late Comers',
+      players: [
+        { player_id: freshGameId(), in_game_name: 'Bull' },
+        { player_id: freshGameId(), in_game_name: 'Rico' },
+      ],
+    });
     expect(await l.findByRole('button', { name: /Late Comers/ }, { timeout: 10_000 })).toBeInTheDocument();
 
     await user.click(l.getByRole('button', { name: 'Close team list' }));
@@ -207,7 +228,7 @@ describe('Admin dashboard', () => {
     expect(await findCard(t.name)).toBeInTheDocument();
   });
 
-  it('names a 1v1 entry by its player\'s in-game name', async () => {
+  it("names a 1v1 entry by its player's in-game name", async () => {
     const t = await createTournament({ type: '1v1' });
     await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'SoloSpike' }] });
     const { user } = await openDashboard();

@@ -9,17 +9,15 @@ import { errorMessage } from '@/lib/errors';
 import { useTournaments } from '@/lib/get-tournaments';
 import type { Tournament } from '@/lib/tournament';
 import { liveBanner } from '@/lib/use-realtime';
-import {
-  DELETE_ERROR_MESSAGE,
-  DELETE_SUCCESS_MESSAGE,
-  useDeleteTournament,
-} from '../api/delete-tournament';
+import { DELETE_ERROR_MESSAGE, DELETE_SUCCESS_MESSAGE, useDeleteTournament } from '../api/delete-tournament';
 import { loadChunk } from '@/lib/chunk';
 import { TournamentGrid, tournamentCardId } from './tournament-grid';
 
 // The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
 // list load when first asked for, which keeps the route's first download inside its budget.
-const TournamentForm = lazy(() => loadChunk(() => import('./tournament-form')).then((m) => ({ default: m.TournamentForm })));
+const TournamentForm = lazy(() =>
+  loadChunk(() => import('./tournament-form')).then((m) => ({ default: m.TournamentForm })),
+);
 const DeleteDialog = lazy(() => loadChunk(() => import('./delete-dialog')).then((m) => ({ default: m.DeleteDialog })));
 const TeamList = lazy(() => loadChunk(() => import('./team-list')).then((m) => ({ default: m.TeamList })));
 
@@ -75,7 +73,8 @@ export function AdminDashboard() {
   };
 
   // Keep the team list's header current when the tournament changes live.
-  const teamsOf = view.kind === 'teams' ? (tournaments.find((t) => t.id === view.tournament.id) ?? view.tournament) : null;
+  const teamsOf =
+    view.kind === 'teams' ? (tournaments.find((t) => t.id === view.tournament.id) ?? view.tournament) : null;
 
   return (
     <Stack gap="lg" data-live={query.live.status}>
@@ -117,7 +116,13 @@ export function AdminDashboard() {
           withCloseButton
           closeButtonLabel="Dismiss message"
           onClose={() => setNotice(null)}
-          icon={notice.tone === 'success' ? <IconCircleCheck size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />}
+          icon={
+            notice.tone === 'success' ? (
+              <IconCircleCheck size={18} aria-hidden />
+            ) : (
+              <IconAlertTriangle size={18} aria-hidden />
+            )
+          }
         >
           {notice.text}
         </Alert>
@@ -135,7 +140,10 @@ export function AdminDashboard() {
               openGrid();
             }}
             onSaved={(saved, mode) => {
-              setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
+              setNotice({
+                tone: 'success',
+                text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully',
+              });
               setReturnTo(saved.id);
               setView({ kind: 'grid' });
             }}

@@ -17,7 +17,9 @@ import '@mantine/core/styles/Skeleton.css';
 function formatTime(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 export function TeamList({ tournament, onClose }: { tournament: Tournament; onClose: () => void }) {
@@ -33,7 +35,15 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
   }, []);
 
   return (
-    <Paper data-live={query.live.status} withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="dark.7" component="section" aria-label={`Teams of ${tournament.name}`}>
+    <Paper
+      data-live={query.live.status}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="dark.7"
+      component="section"
+      aria-label={`Teams of ${tournament.name}`}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }}>
@@ -61,7 +71,12 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
       ) : query.isError ? (
         <Stack gap="sm" align="flex-start">
           <FormError message={errorMessage(query.error)} />
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={() => void query.refetch()}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void query.refetch()}
+          >
             Try again
           </Button>
         </Stack>
@@ -84,9 +99,15 @@ export function TeamList({ tournament, onClose }: { tournament: Tournament; onCl
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-<ul
+                <ul
                   aria-label={`Players of ${teamDisplayName(team)}`}
-                  style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--mantine-spacing-xs)' }}
+                  style={{
+                    listStyle: 'none',
+                    margin: 0,
+                    padding: 0,
+                    display: 'grid',
+                    gap: 'var(--mantine-spacing-xs)',
+                  }}
                 >
                   {team.team_players.map((p) => (
                     <li key={p.slot}>

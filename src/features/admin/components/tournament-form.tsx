@@ -3,7 +3,18 @@
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
@@ -41,7 +52,9 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   const editing = Boolean(tournament);
   const form = useForm<TournamentFormInput, unknown, TournamentFormValues>({
     // The edit schema has no name: it cannot change, so it is not checked or sent.
-    resolver: zodResolver((tournament ? editTournamentSchema(tournament) : tournamentFormSchema) as typeof tournamentFormSchema),
+    resolver: zodResolver(
+      (tournament ? editTournamentSchema(tournament) : tournamentFormSchema) as typeof tournamentFormSchema,
+    ),
     defaultValues: toInput(tournament),
   });
   const create = useCreateTournament();
@@ -126,7 +139,9 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
               label="Type"
               required
               data={[...TOURNAMENT_TYPES]}
-              description={editing && tournament!.registered_teams > 0 ? 'Fixed while teams are registered.' : undefined}
+              description={
+                editing && tournament!.registered_teams > 0 ? 'Fixed while teams are registered.' : undefined
+              }
               error={errors.type?.message}
               {...form.register('type')}
             />

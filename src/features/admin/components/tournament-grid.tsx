@@ -55,7 +55,17 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
   return (
     <SimpleGrid cols={GRID_COLS} spacing="lg">
       {tournaments.map((t) => (
-        <Card key={t.id} id={tournamentCardId(t.id)} tabIndex={-1} component="article" aria-label={t.name} withBorder radius="lg" padding="md" shadow="sm">
+        <Card
+          key={t.id}
+          id={tournamentCardId(t.id)}
+          tabIndex={-1}
+          component="article"
+          aria-label={t.name}
+          withBorder
+          radius="lg"
+          padding="md"
+          shadow="sm"
+        >
           <Card.Section>
             <TournamentBanner src={t.thumbnail_url} alt={`${t.name} banner`} />
           </Card.Section>
@@ -73,7 +83,13 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
             </Group>
           </Stack>
           <Group gap="xs" mt="md" grow>
-            <Button size="xs" variant="light" aria-label={`Edit ${t.name}`} leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onEdit(t)}>
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={`Edit ${t.name}`}
+              leftSection={<IconEdit size={14} aria-hidden />}
+              onClick={() => onEdit(t)}
+            >
               Edit
             </Button>
             <Button

@@ -6,7 +6,10 @@ import { errorMessage, toAppError } from '@/lib/errors';
 import { MIN_PASSWORD_LENGTH, gameIdSchema, usernameSchema } from '@/lib/player-rules';
 
 export const signUpSchema = z.object({
-  email: z.string().trim().pipe(z.email({ message: 'Enter a valid email address.' })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: 'Enter a valid email address.' })),
   username: usernameSchema,
   gameId: gameIdSchema,
   password: z

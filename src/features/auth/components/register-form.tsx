@@ -7,7 +7,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
-import { signUp, signUpErrorMessage, signUpSchema, type SignUpFields, type SignUpInput } from '@/features/auth/api/sign-up';
+import {
+  signUp,
+  signUpErrorMessage,
+  signUpSchema,
+  type SignUpFields,
+  type SignUpInput,
+} from '@/features/auth/api/sign-up';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function RegisterForm() {
@@ -41,8 +47,19 @@ export function RegisterForm() {
               {notice}
             </Text>
           )}
-          <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
-          <TextInput label="Username" autoComplete="username" {...form.register('username')} error={errors.username?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            {...form.register('username')}
+            error={errors.username?.message}
+          />
           <TextInput
             label="Game ID"
             placeholder="#ABC123XYZ"
@@ -52,7 +69,12 @@ export function RegisterForm() {
             {...form.register('gameId')}
             error={errors.gameId?.message}
           />
-          <PasswordInput label="Password" autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
           <Button type="submit" size="md" loading={isSubmitting} fullWidth>
             Create Account
           </Button>

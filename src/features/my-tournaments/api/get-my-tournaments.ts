@@ -5,7 +5,9 @@ import { supabase } from '@/lib/supabase';
 export async function getMyTournaments(userId: string) {
   const { data } = await supabase
     .from('teams')
-    .select('id, team_name, registered_at, tournament:tournaments(id, name, description, thumbnail_url, type, discord_link)')
+    .select(
+      'id, team_name, registered_at, tournament:tournaments(id, name, description, thumbnail_url, type, discord_link)',
+    )
     .eq('registered_by', userId)
     .order('registered_at', { ascending: false })
     .throwOnError();
@@ -15,5 +17,9 @@ export async function getMyTournaments(userId: string) {
 export type MyTournament = Awaited<ReturnType<typeof getMyTournaments>>[number];
 
 export function useMyTournaments(userId: string | undefined) {
-  return useQuery({ queryKey: ['my-tournaments', userId], queryFn: () => getMyTournaments(userId!), enabled: !!userId });
+  return useQuery({
+    queryKey: ['my-tournaments', userId],
+    queryFn: () => getMyTournaments(userId!),
+    enabled: !!userId,
+  });
 }

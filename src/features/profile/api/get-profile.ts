@@ -8,7 +8,12 @@ export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'username' | 'ga
 export const profileKey = (userId: string | undefined) => ['profile', userId] as const;
 
 export async function getProfile(userId: string): Promise<Profile> {
-  const { data } = await supabase.from('profiles').select('id, email, username, game_id').eq('id', userId).single().throwOnError();
+  const { data } = await supabase
+    .from('profiles')
+    .select('id, email, username, game_id')
+    .eq('id', userId)
+    .single()
+    .throwOnError();
   return data;
 }
 

@@ -16,7 +16,13 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileFields = z.input<typeof updateProfileSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 
-export async function updateProfile({ userId, input }: { userId: string; input: UpdateProfileInput }): Promise<Profile> {
+export async function updateProfile({
+  userId,
+  input,
+}: {
+  userId: string;
+  input: UpdateProfileInput;
+}): Promise<Profile> {
   const { data } = await supabase
     .from('profiles')
     .update({ username: input.username, game_id: input.gameId })

@@ -67,7 +67,13 @@ export function ProfileCard() {
             </Button>
           )}
           <TextInput label="Email" value={profile.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
-          <TextInput label="Username" readOnly={!editing} variant={editing ? 'default' : 'filled'} {...form.register('username')} error={errors.username?.message} />
+          <TextInput
+            label="Username"
+            readOnly={!editing}
+            variant={editing ? 'default' : 'filled'}
+            {...form.register('username')}
+            error={errors.username?.message}
+          />
           <TextInput
             label="Game ID"
             readOnly={!editing}
@@ -81,10 +87,21 @@ export function ProfileCard() {
           <Group justify="flex-end" gap="sm">
             {editing ? (
               <>
-                <Button key="cancel" variant="default" onClick={cancel} disabled={isSubmitting} leftSection={<IconX size={16} aria-hidden />}>
+                <Button
+                  key="cancel"
+                  variant="default"
+                  onClick={cancel}
+                  disabled={isSubmitting}
+                  leftSection={<IconX size={16} aria-hidden />}
+                >
                   Cancel
                 </Button>
-                <Button key="save" type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                <Button
+                  key="save"
+                  type="submit"
+                  loading={isSubmitting}
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                >
                   Save
                 </Button>
               </>

@@ -21,7 +21,8 @@ export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
 export const TEAM_NAME_INVISIBLE = 'Team name cannot contain invisible characters.';
 export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
 export const inGameNameTooLong = (slot: number) => `In-game name for player ${slot} must be 30 characters or fewer.`;
-export const inGameNameInvisible = (slot: number) => `In-game name for player ${slot} cannot contain invisible characters.`;
+export const inGameNameInvisible = (slot: number) =>
+  `In-game name for player ${slot} cannot contain invisible characters.`;
 export const duplicatePlayerId = (id: string) => `Player ID ${id} is entered more than once.`;
 
 const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
@@ -68,11 +69,23 @@ export function registerTeamSchema(type: TournamentType) {
           // The slot number belongs in the message, so this rule lives here rather than on the field.
           const name = typeof player.inGameName === 'string' ? player.inGameName.trim() : '';
           if (name === '') {
-            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameRequired(index + 1) });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['players', index, 'inGameName'],
+              message: inGameNameRequired(index + 1),
+            });
           } else if (hasInvisible(name)) {
-            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameInvisible(index + 1) });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['players', index, 'inGameName'],
+              message: inGameNameInvisible(index + 1),
+            });
           } else if (charLength(name) > 30) {
-            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameTooLong(index + 1) });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['players', index, 'inGameName'],
+              message: inGameNameTooLong(index + 1),
+            });
           }
           const id = typeof player.playerId === 'string' ? player.playerId : '';
           if (!PLAYER_ID_PATTERN.test(id)) return;
@@ -99,7 +112,11 @@ export function emptyRegistration(type: TournamentType): RegisterTeamInput {
 }
 
 /** Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again. */
-export async function registerTeam(args: { tournamentId: string; type: TournamentType; values: RegisterTeamValues }): Promise<Tables<'teams'>> {
+export async function registerTeam(args: {
+  tournamentId: string;
+  type: TournamentType;
+  values: RegisterTeamValues;
+}): Promise<Tables<'teams'>> {
   const { data } = await supabase
     .rpc('register_team', {
       p_tournament_id: args.tournamentId,

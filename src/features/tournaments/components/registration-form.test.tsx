@@ -62,7 +62,7 @@ describe('Registration form', () => {
     expect(await c.findByText('Player ID #ABC123XYZ is entered more than once.')).toBeInTheDocument();
   });
 
-  it('shows the server\'s message when a player ID is already registered by someone else', async () => {
+  it("shows the server's message when a player ID is already registered by someone else", async () => {
     const t = await createTournament({ type: '1v1' });
     const taken = freshGameId();
     await registerAs(t, { players: [{ player_id: taken, in_game_name: 'First' }] });

@@ -64,7 +64,14 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
 
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Badge variant="gradient" gradient={{ from: 'brand', to: 'orange' }} c="dark.9" size="lg" radius="sm" tt="none">
+          <Badge
+            variant="gradient"
+            gradient={{ from: 'brand', to: 'orange' }}
+            c="dark.9"
+            size="lg"
+            radius="sm"
+            tt="none"
+          >
             {tournament.type} Tournament
           </Badge>
           <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
@@ -132,7 +139,9 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
         </div>
 
         {formOpen && !RegistrationForm && (
-          <Center id={formId}>{formError ? <FormError message={formError} /> : <Loader size="sm" aria-label="Loading" />}</Center>
+          <Center id={formId}>
+            {formError ? <FormError message={formError} /> : <Loader size="sm" aria-label="Loading" />}
+          </Center>
         )}
         {formOpen && RegistrationForm && (
           <RegistrationForm

@@ -78,7 +78,7 @@ describe('Tournament list on /home', () => {
     expect(c.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
   });
 
-  it('counts only the signed-in person\'s own team as registered, even for an administrator who reads every team', async () => {
+  it("counts only the signed-in person's own team as registered, even for an administrator who reads every team", async () => {
     const theirs = await createTournament();
     await registerAs(theirs);
     const mine = await createTournament();
@@ -87,7 +87,9 @@ describe('Tournament list on /home', () => {
 
     const c = within(await findCard(theirs.name));
     expect(c.getByRole('button', { name: 'Register Now' })).toBeInTheDocument();
-    expect(within(await findCard(mine.name)).getByText('You have already registered for this tournament.')).toBeInTheDocument();
+    expect(
+      within(await findCard(mine.name)).getByText('You have already registered for this tournament.'),
+    ).toBeInTheDocument();
   });
 
   it('asks a visitor who is not signed in to sign in', async () => {
@@ -113,14 +115,18 @@ describe('Tournament list on /home', () => {
     expect(within(card).getByText('3v3 Tournament')).toBeInTheDocument();
 
     await updateTournament(created.id, { description: 'Renamed trios cup' });
-    expect(await within(card).findByRole('heading', { name: 'Renamed trios cup' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('heading', { name: 'Renamed trios cup' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
 
     await registerAs(existing);
     const existingCard = await findCard(existing.name);
     expect(await within(existingCard).findByText('4 slots left', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     await deleteTournament(created.id);
-    await waitFor(() => expect(screen.queryByRole('article', { name: created.name })).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByRole('article', { name: created.name })).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
   });
 
   it('shows a banner with Try again while the live connection is down, and drops it once it is back', async () => {
@@ -131,7 +137,9 @@ describe('Tournament list on /home', () => {
     await waitForLive();
 
     // The socket drops as a lost network would drop it (not a clean sign-off), so it reconnects by itself.
-    (supabase.realtime as unknown as { socketAdapter: { socket: { conn: WebSocket } } }).socketAdapter.socket.conn.close();
+    (
+      supabase.realtime as unknown as { socketAdapter: { socket: { conn: WebSocket } } }
+    ).socketAdapter.socket.conn.close();
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent('Error loading tournament data');
     expect(within(banner).getByRole('button', { name: 'Try again' })).toBeInTheDocument();

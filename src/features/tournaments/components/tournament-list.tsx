@@ -43,7 +43,13 @@ export function TournamentList() {
       >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{errorMessage(tournaments.error)}</Text>
-          <Button size="xs" color="red" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={banner.retry}>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={banner.retry}
+          >
             Try again
           </Button>
         </Stack>
