@@ -69,7 +69,9 @@ BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
         anon key: ${ctx.keys.anonKey}
 service_role key: ${ctx.keys.serviceRoleKey}
    Administrator: ${options.adminEmail} / ${options.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}${adminNote}
-      Migrations: ${stack.migrations.applied.length ? `applied ${stack.migrations.applied.join(', ')}` : 'up to date'}${stack.migrations.seeded ? ', sample data seeded' : ''}
+      Migrations: ${stack.migrations.applied.length ? `applied ${stack.migrations.applied.join(', ')}` : 'up to date'}${stack.migrations.seeded ? ', sample data seeded' : ''}${stack.migrations.ranAs === 'postgres' ? '' : `
+                  (as superuser ${stack.migrations.ranAs}: this database predates the hosted roles, so a
+                  migration hosted would refuse still passes here; a fresh DATA_DIR runs them as postgres)`}
          Started: in ${Date.now() - started} ms
 `);
 

@@ -1,6 +1,6 @@
 // The auth data operations: users, sessions, refresh tokens and one-time tokens in the auth schema.
 // Auth runs as the database owner, as GoTrue does with its own role; RLS is for the API roles.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Database, Queryable } from '../db/database.ts';
 import { AuthApiError } from './errors.ts';
@@ -97,27 +97,45 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
 }
 
 /**
- * Inserts a user. A trigger on auth.users (the app's profiles) may reject the metadata with a
- * P0001 message: that message is the real reason, so it becomes a validation error for the caller.
+ * Inserts a user and its email identity, the rows GoTrue writes on sign-up: an id chosen by Auth,
+ * '' in the token columns GoTrue reads as strings, timestamps set, and the identity's data copied
+ * into the user metadata. A dump of them restores into hosted Supabase and the user signs in there.
+ * When the database refuses the row (the app's profiles trigger raising on bad metadata), GoTrue
+ * answers 500 "Database error saving new user" and keeps the reason in its logs: so does this.
  */
 export async function createUser(
   db: Database,
   input: { email: string; password: string; userMetadata?: Record<string, unknown>; appMetadata?: Record<string, unknown> },
 ): Promise<UserRow> {
   const hash = await hashPassword(input.password);
+  const id = randomUUID();
   const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
+  const identityData = { sub: id, email: input.email, email_verified: true, phone_verified: false };
   try {
     return await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, input.email)) throw new AuthApiError('user_already_exists');
       const { rows } = await tx.query<UserRow>(
-        `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-         values ($1, $2, now(), $3::jsonb, $4::jsonb) returning ${USER_COLUMNS}`,
-        [input.email, hash, JSON.stringify(appMetadata), JSON.stringify(input.userMetadata ?? {})],
+        `insert into auth.users (
+           instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+           confirmation_token, recovery_token, email_change_token_new, email_change,
+           email_change_token_current, reauthentication_token, phone_change, phone_change_token,
+           raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at
+         ) values (
+           '00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(),
+           '', '', '', '', '', '', '', '', $4::jsonb, $5::jsonb, false, false, now(), now()
+         ) returning ${USER_COLUMNS}`,
+        [id, input.email, hash, JSON.stringify(appMetadata), JSON.stringify({ ...(input.userMetadata ?? {}), ...identityData })],
+      );
+      await tx.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+         values ($1, $1::uuid, $2::jsonb, 'email', now(), now(), now())`,
+        [id, JSON.stringify(identityData)],
       );
       return rows[0]!;
     });
   } catch (error) {
-    throw databaseError(error);
+    if (error instanceof AuthApiError) throw error;
+    throw new AuthApiError('unexpected_failure', 'Database error saving new user');
   }
 }
 
@@ -145,10 +163,14 @@ export interface SessionRow {
 const newToken = () => randomBytes(24).toString('base64url');
 
 export async function createSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
-  const { rows } = await q.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [userId]);
-  const sessionId = rows[0]!.id;
+  const sessionId = randomUUID();
+  await q.query(`insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($1, $2, 'aal1', now(), now())`, [sessionId, userId]);
   const refreshToken = newToken();
-  await q.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, userId, sessionId]);
+  await q.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, revoked, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, false, now(), now())`,
+    [refreshToken, userId, sessionId],
+  );
   await q.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
   return { sessionId, refreshToken };
 }
@@ -174,12 +196,11 @@ export async function rotateRefreshToken(
     }
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
     const refreshToken = newToken();
-    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-      refreshToken,
-      row.user_id,
-      row.session_id,
-      token,
-    ]);
+    await tx.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
+      [refreshToken, row.user_id, row.session_id, token],
+    );
     await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
     return { userId: row.user_id, sessionId: row.session_id, refreshToken };
   });

@@ -39,8 +39,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+/** The superuser of a fresh database, as on hosted Supabase; postgres is made an ordinary role. */
+export const BOOTSTRAP_USER = 'supabase_admin';
+
+/**
+ * Opens as supabase_admin, the bootstrap superuser of every folder made since the hosted roles (a
+ * fresh folder is created that way). A folder made before them has postgres as its bootstrap
+ * superuser and no supabase_admin yet: it is opened as postgres, and migrate reports that its
+ * migrations run as a superuser.
+ */
+async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  try {
+    return await PGlite.create({
+      dataDir,
+      extensions: { pgcrypto },
+      username: BOOTSTRAP_USER,
+      initDbStartParams: [`--username=${BOOTSTRAP_USER}`],
+    });
+  } catch (error) {
+    if (!new RegExp(`role "${BOOTSTRAP_USER}" does not exist`).test((error as Error).message)) throw error;
+    return PGlite.create({ dataDir, extensions: { pgcrypto } });
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pgcrypto } });
+  const db = await createPglite(dataDir);
   // PGlite has one connection: a transaction holds it, so everything else waits its turn. That is
   // the isolation Postgres would give, at the price of no parallelism.
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({

@@ -1,7 +1,7 @@
 -- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
 -- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
 begin;
-select plan(32);
+select plan(36);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages'],
   'public holds exactly the five tables of the model');
@@ -64,8 +64,42 @@ select function_privs_are('public', 'register_team', array['uuid', 'text', 'json
 select volatility_is('public', 'normalize_player_id', array['text'], 'immutable', 'normalize_player_id is immutable');
 select function_returns('public', 'register_team', array['uuid', 'text', 'jsonb'], 'teams', 'register_team returns a teams row');
 
-select ok(not ('private' = any (string_to_array(coalesce(current_setting('pgrst.db_schemas', true), 'public'), ','))),
-  'the private schema is not an API schema');
+select is(
+  (select array_agg(n.nspname || '.' || c.relname order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'private' and c.relkind in ('r', 'p', 'v', 'm')
+      and (has_table_privilege('anon', c.oid, 'SELECT') or has_table_privilege('authenticated', c.oid, 'SELECT'))),
+  null,
+  'the API roles can read no table or view in the private schema');
+
+-- Table privileges per API role, exactly: nothing is granted by default on hosted projects (the
+-- 2026 default), so each line here is a grant a migration makes on purpose. Column grants
+-- (inserting or updating named columns) are checked further down.
+select set_eq(
+  $$ select t || ':' || p from unnest(array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages']) t,
+       unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+     where has_table_privilege('anon', 'public.' || t, p) $$,
+  array['tournaments:SELECT'],
+  'anon may only read tournaments');
+select set_eq(
+  $$ select t || ':' || p from unnest(array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages']) t,
+       unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+     where has_table_privilege('authenticated', 'public.' || t, p) $$,
+  array['profiles:SELECT', 'tournaments:SELECT', 'tournaments:DELETE', 'teams:SELECT', 'teams:DELETE',
+        'team_players:SELECT', 'team_players:DELETE', 'contact_messages:SELECT'],
+  'authenticated has exactly its table grants (RLS then picks the rows)');
+select set_eq(
+  $$ select t || ':' || p from unnest(array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages']) t,
+       unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+     where has_table_privilege('service_role', 'public.' || t, p) $$,
+  array['profiles:SELECT', 'profiles:UPDATE', 'profiles:DELETE',
+        'tournaments:SELECT', 'tournaments:INSERT', 'tournaments:UPDATE', 'tournaments:DELETE',
+        'teams:SELECT', 'teams:INSERT', 'teams:UPDATE', 'teams:DELETE',
+        'team_players:SELECT', 'team_players:INSERT', 'team_players:UPDATE', 'team_players:DELETE',
+        'contact_messages:SELECT', 'contact_messages:INSERT', 'contact_messages:UPDATE', 'contact_messages:DELETE'],
+  'service_role reads and writes every table (it bypasses RLS, not grants), and creates no profile directly');
+select ok(has_column_privilege('anon', 'public.contact_messages', 'message', 'INSERT')
+  and not has_column_privilege('anon', 'public.contact_messages', 'created_at', 'INSERT'),
+  'anon may send a contact message, naming its own columns only');
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
