@@ -2,6 +2,7 @@
 -- in-game names and usernames; the type is fixed while teams are registered; a banner path
 -- cannot start with /\.
 begin;
+\ir helpers/test-helpers.psql
 select plan(32);
 
 select tests.create_user('alice');
