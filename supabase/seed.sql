@@ -6,17 +6,6 @@
 -- The users are written exactly as GoTrue writes them on sign-up (so a dump restores into hosted
 -- Supabase and they can sign in there): an explicit id, '' rather than NULL in the token columns
 -- GoTrue reads as strings, timestamps set, and one email identity each.
-create temporary table seed_players (id uuid, email text, username text, game_id text) on commit drop;
-insert into seed_players values
-  ('5e3d0001-0000-4000-8000-000000000001', 'nova.strike@example.com', 'NovaStrike', '#2PQ8LRY0V'),
-  ('5e3d0001-0000-4000-8000-000000000002', 'crow.byte@example.com', 'CrowByte', '#9GJ2UCQ8L'),
-  ('5e3d0001-0000-4000-8000-000000000003', 'gem.queen@example.com', 'GemQueen', '#8YVLQ20RP'),
-  ('5e3d0001-0000-4000-8000-000000000004', 'bolt.edgar@example.com', 'BoltEdgar', '#L0Q9P2GRJ'),
-  ('5e3d0001-0000-4000-8000-000000000005', 'spike.rush@example.com', 'SpikeRush', '#CUV28PYQ0'),
-  ('5e3d0001-0000-4000-8000-000000000006', 'leon.shade@example.com', 'LeonShade', '#R2J8GQ9YL'),
-  ('5e3d0001-0000-4000-8000-000000000007', 'mortis.dash@example.com', 'MortisDash', '#PY0Q8L2UV'),
-  ('5e3d0001-0000-4000-8000-000000000008', 'amber.blaze@example.com', 'AmberBlaze', '#J9L2R8CQP');
-
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
   confirmation_token, recovery_token, email_change_token_new, email_change,
@@ -31,13 +20,23 @@ select
   jsonb_build_object('username', p.username, 'game_id', p.game_id,
     'sub', p.id::text, 'email', p.email, 'email_verified', true, 'phone_verified', false),
   now(), now()
-from seed_players p;
+from (values
+  ('5e3d0001-0000-4000-8000-000000000001'::uuid, 'nova.strike@example.com', 'NovaStrike', '#2PQ8LRY0V'),
+  ('5e3d0001-0000-4000-8000-000000000002'::uuid, 'crow.byte@example.com', 'CrowByte', '#9GJ2UCQ8L'),
+  ('5e3d0001-0000-4000-8000-000000000003'::uuid, 'gem.queen@example.com', 'GemQueen', '#8YVLQ20RP'),
+  ('5e3d0001-0000-4000-8000-000000000004'::uuid, 'bolt.edgar@example.com', 'BoltEdgar', '#L0Q9P2GRJ'),
+  ('5e3d0001-0000-4000-8000-000000000005'::uuid, 'spike.rush@example.com', 'SpikeRush', '#CUV28PYQ0'),
+  ('5e3d0001-0000-4000-8000-000000000006'::uuid, 'leon.shade@example.com', 'LeonShade', '#R2J8GQ9YL'),
+  ('5e3d0001-0000-4000-8000-000000000007'::uuid, 'mortis.dash@example.com', 'MortisDash', '#PY0Q8L2UV'),
+  ('5e3d0001-0000-4000-8000-000000000008'::uuid, 'amber.blaze@example.com', 'AmberBlaze', '#J9L2R8CQP')
+) as p (id, email, username, game_id);
 
 insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-select p.id::text, p.id,
-  jsonb_build_object('sub', p.id::text, 'email', p.email, 'email_verified', true, 'phone_verified', false),
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
   'email', now(), now(), now()
-from seed_players p;
+from auth.users u
+where u.id::text like '5e3d0001-%';
 
 insert into public.tournaments (id, name, description, thumbnail_url, slots, discord_link, type) values
   ('7a1c0001-0000-4000-8000-000000000001', 'Solo Showdown Sprint',

@@ -128,13 +128,15 @@ export async function createUser(
       );
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-         values ($1, $1::uuid, $2::jsonb, 'email', now(), now(), now())`,
-        [id, JSON.stringify(identityData)],
+         values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
+        [id, id, JSON.stringify(identityData)],
       );
       return rows[0]!;
     });
   } catch (error) {
     if (error instanceof AuthApiError) throw error;
+    // The reason goes to the server's log only, as GoTrue keeps it in its own.
+    console.error(`auth: database error saving new user: ${(error as Error).message}`);
     throw new AuthApiError('unexpected_failure', 'Database error saving new user');
   }
 }

@@ -20,6 +20,7 @@ begin
   end if;
   if not exists (select from pg_roles where rolname = 'postgres') then
     create role postgres nosuperuser createdb createrole login replication bypassrls;
+    alter role postgres set search_path = "$user", public, extensions;
   end if;
   -- The API roles inherit (20230529180330_alter_api_roles_for_inherit.sql).
   if not exists (select from pg_roles where rolname = 'anon') then
@@ -129,7 +130,6 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
-create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
 
 create table if not exists auth.identities (
   provider_id text not null,
@@ -200,6 +200,7 @@ alter table auth.users add column if not exists email_change_confirm_status smal
 alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
 alter table auth.users add column if not exists is_sso_user boolean not null default false;
 alter table auth.refresh_tokens add column if not exists instance_id uuid;
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
 update auth.users set
   confirmation_token = coalesce(confirmation_token, ''), recovery_token = coalesce(recovery_token, ''),
   email_change_token_new = coalesce(email_change_token_new, ''), email_change = coalesce(email_change, ''),
