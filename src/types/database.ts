@@ -349,6 +349,21 @@ export type Database = {
         Args: { p_tournament_id: string }
         Returns: undefined
       }
+      tournament_teams: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          team_id: string
+          team_name: string
+          status: string
+          waitlist_position: number
+          checked_in: boolean
+          in_game_names: string[]
+        }[]
+      }
+      waitlist_position: {
+        Args: { t: unknown }
+        Returns: number
+      }
       withdraw_team: {
         Args: { p_team_id: string }
         Returns: undefined

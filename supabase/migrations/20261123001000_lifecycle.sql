@@ -53,6 +53,8 @@ comment on column public.teams.status is
   'registered (holds a slot) or waitlisted (in line for one, ordered by registered_at).';
 comment on column public.teams.promoted_at is 'When the team moved from the waitlist to a slot.';
 comment on column public.teams.checked_in_at is 'When the captain (or an administrator) checked the team in.';
+-- The waitlist is first come, first served: the moment of the insert, not of its transaction's start.
+alter table public.teams alter column registered_at set default clock_timestamp();
 create index teams_waitlist_idx on public.teams (tournament_id, registered_at) where status = 'waitlisted';
 
 alter table public.team_players
@@ -676,6 +678,46 @@ $$;
 comment on function public.discord_link(uuid) is 'The tournament''s Discord link for its registered players and administrators; null for anyone else.';
 revoke execute on function public.discord_link(uuid) from public;
 grant execute on function public.discord_link(uuid) to anon, authenticated, service_role;
+
+-- What anyone may know of a tournament's field, for its public page: team names, the in-game names
+-- of their players, waitlist order and check-in. Never player IDs or accounts.
+create function public.tournament_teams(p_tournament_id uuid)
+returns table (team_id uuid, team_name text, status text, waitlist_position integer, checked_in boolean, in_game_names text[])
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select t.id, t.team_name, t.status,
+         case when t.status = 'waitlisted'
+           then (row_number() over (partition by t.status order by t.registered_at, t.id))::int end,
+         t.checked_in_at is not null,
+         array(select tp.in_game_name from public.team_players tp where tp.team_id = t.id order by tp.slot)
+  from public.teams t
+  where t.tournament_id = p_tournament_id
+  order by t.status, t.registered_at, t.id
+$$;
+comment on function public.tournament_teams(uuid) is
+  'The public field of a tournament: each team''s name, status, waitlist position, check-in and in-game names.';
+revoke execute on function public.tournament_teams(uuid) from public;
+grant execute on function public.tournament_teams(uuid) to anon, authenticated, service_role;
+
+-- A waitlisted team's place in line (1 = next), as a computed field of teams.
+create function public.waitlist_position(t public.teams)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case when t.status = 'waitlisted' then (
+    select count(*)::int + 1 from public.teams w
+    where w.tournament_id = t.tournament_id and w.status = 'waitlisted' and (w.registered_at, w.id) < (t.registered_at, t.id)
+  ) end
+$$;
+comment on function public.waitlist_position(public.teams) is 'A waitlisted team''s place in line (1 is next); null when registered.';
+revoke execute on function public.waitlist_position(public.teams) from public;
+grant execute on function public.waitlist_position(public.teams) to authenticated, service_role;
 
 -- ============================================================================================
 -- Registration, with the schedule and the waitlist

@@ -54,7 +54,7 @@ select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
   array['check_in', 'confirm_team_place', 'discord_link', 'fill_team_place', 'game_id_available', 'leave_team',
-        'register_team', 'set_check_in', 'settle_check_in', 'withdraw_team'],
+        'register_team', 'set_check_in', 'settle_check_in', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration functions players and admins call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');

@@ -2,7 +2,7 @@
 -- waitlist and its promotions, withdrawal, check-in and its settlement, teammates, the Discord link.
 begin;
 \ir helpers/test-helpers.psql
-select plan(71);
+select plan(73);
 
 select tests.create_user('alice', null, '{}', '{"username": "alice", "game_id": "#AAAAAAAA1"}');
 select tests.create_user('bob', null, '{}', '{"username": "bob", "game_id": "#BBBBBBBB2"}');
@@ -83,6 +83,14 @@ select throws_ok($$ select public.withdraw_team((select id from public.teams whe
 reset role;
 select results_eq($$ select registered_teams, waitlisted_teams from public.tournaments where name = 'Next Week' $$,
   $$ values (1, 2) $$, 'one registered, two waitlisted');
+select tests.clear_authentication();
+select results_eq($$ select status, waitlist_position, in_game_names from public.tournament_teams('00000000-0000-4000-8000-0000000000a2') $$,
+  $$ values ('registered', null::int, array['Alice']), ('waitlisted', 1, array['Bob']), ('waitlisted', 2, array['Carol']) $$,
+  'visitors read the field: names, status and waitlist order');
+select tests.authenticate_as('carol');
+select results_eq($$ select public.waitlist_position(t) from public.teams t where registered_by = tests.get_user_id('carol') $$,
+  $$ values (2) $$, 'a waitlisted captain sees their place in line');
+reset role;
 
 select tests.authenticate_as('alice');
 select lives_ok($$ select public.withdraw_team((select id from public.teams where registered_by = tests.get_user_id('alice')
