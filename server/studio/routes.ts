@@ -50,6 +50,14 @@ function sameOriginOnly() {
 
 const isAuthUsers = (schema: string, table: string) => schema === 'auth' && table === 'users';
 
+/** The page's script is TypeScript (client/studio.ts), compiled once by Vite's transform on first use. */
+async function compileScript(): Promise<string> {
+  const source = new URL('./client/studio.ts', import.meta.url);
+  const { transformWithOxc } = await import('vite');
+  const result = await transformWithOxc(await readFile(source, 'utf8'), source.pathname, { lang: 'ts' });
+  return result.code;
+}
+
 export function studioRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
@@ -154,7 +162,10 @@ export function studioRoutes(ctx: ServerContext): Hono {
     if (!type) return c.json(new StudioError('not_found', 'No such file.').body(), 404);
     let text = assets.get(file);
     if (text === undefined) {
-      text = await readFile(new URL(`./assets/${file}`, import.meta.url), 'utf8');
+      text =
+        file === 'studio.js'
+          ? await compileScript()
+          : await readFile(new URL(`./assets/${file}`, import.meta.url), 'utf8');
       assets.set(file, text);
     }
     return c.body(text, 200, { 'Content-Type': type });

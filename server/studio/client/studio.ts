@@ -1,17 +1,66 @@
 // The studio page's script: the table list, one table's rows (paging, sorting, a filter) and the
 // dialogs that insert, edit and delete rows through /studio/api. Data only ever reaches the page
-// as text nodes, never as HTML.
+// as text nodes, never as HTML. Served at /studio/assets/studio.js, compiled by Vite (routes.ts).
 const BASE = '/studio';
 
+/** What /studio/api answers (server/studio/catalog.ts and queries.ts). */
+interface Column {
+  name: string;
+  type: string;
+  kind: string;
+  primaryKey: boolean;
+  writable: boolean;
+  nullable: boolean;
+  default: string | null;
+  comment?: string | null;
+  enumValues?: string[] | null;
+}
+interface TableInfo {
+  schema: string;
+  name: string;
+  rows: number | null;
+  readOnly: boolean;
+  primaryKey: string[];
+  columns: Column[];
+  comment?: string | null;
+  rls?: boolean;
+}
+type Row = Record<string, string | null>;
+interface RowsView {
+  table: TableInfo;
+  rows: Row[];
+  count: number;
+  page: number;
+  pages: number;
+  pageSize: number;
+}
+interface ErrorBody {
+  message?: string;
+  detail?: string;
+  column?: string;
+}
+type TableRef = { schema: string; name: string };
+type Filter = { column: string; op: string; value: string };
+interface State {
+  table: TableRef | null;
+  page: number;
+  sort: string | null;
+  dir: 'asc' | 'desc';
+  filter: Filter | null;
+}
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 class ApiFailure extends Error {
-  constructor(message, body) {
+  constructor(
+    message: string,
+    readonly body?: ErrorBody | null,
+  ) {
     super(message);
-    this.body = body;
   }
 }
 
-async function api(method, path, body) {
-  const headers = { 'X-Studio': '1' };
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { 'X-Studio': '1' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let res;
   try {
@@ -23,33 +72,43 @@ async function api(method, path, body) {
   } catch {
     throw new ApiFailure('The studio server is not answering. Is the local stack still running?');
   }
-  const data = await res.json().catch(() => null);
+  const data = (await res.json().catch(() => null)) as (T & ErrorBody) | null;
   if (!res.ok) throw new ApiFailure(data?.message ?? `The server answered ${res.status}.`, data);
-  return data;
+  return data as T;
 }
 
+type Child = Node | string | number | null | undefined | false | '' | Child[];
+type Attrs = Record<string, unknown>;
+
 /** h('p', {class: 'x'}, 'text', child) -> an element; strings become text nodes. */
-function h(tag, attrs = {}, ...children) {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else if (k === 'value') el.value = v;
+    if (k.startsWith('on')) el.addEventListener(k.slice(2), v as EventListener);
+    else if (k === 'value') (el as unknown as Field).value = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
+  for (const child of (children as unknown[]).flat(Infinity) as Child[]) {
+    if (child === null || child === undefined || child === false || child === '') continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
 }
 
-const tablePath = (t) => `/tables/${encodeURIComponent(t.schema)}/${encodeURIComponent(t.name)}`;
-const $ = (id) => document.getElementById(id);
+const tablePath = (t: TableRef) => `/tables/${encodeURIComponent(t.schema)}/${encodeURIComponent(t.name)}`;
+const $ = (id: string) => document.getElementById(id)!;
+const failure = (error: unknown) =>
+  error instanceof ApiFailure ? error : new ApiFailure(error instanceof Error ? error.message : String(error));
 
 // --- notices --------------------------------------------------------------------------------------
 
-function showError(error) {
+function showError(caught: unknown) {
+  const error = failure(caught);
   const box = $('error');
   box.textContent = '';
   box.append(h('strong', {}, error.message));
@@ -58,31 +117,35 @@ function showError(error) {
   $('status').textContent = '';
 }
 
-function showStatus(text) {
+function showStatus(text: string) {
   $('error').hidden = true;
   $('status').textContent = text;
 }
 
 // --- state in the URL: ?t=schema.table&page=&sort=&dir=&fc=&fop=&fv= ---------------------------
 
-function readState() {
+function readState(): State {
   const q = new URLSearchParams(location.search);
   const t = q.get('t');
   const dot = t ? t.indexOf('.') : -1;
+  const column = q.get('fc');
   return {
-    table: dot > 0 ? { schema: t.slice(0, dot), name: t.slice(dot + 1) } : null,
+    table: t && dot > 0 ? { schema: t.slice(0, dot), name: t.slice(dot + 1) } : null,
     page: Number(q.get('page')) || 1,
     sort: q.get('sort') || null,
     dir: q.get('dir') === 'desc' ? 'desc' : 'asc',
-    filter: q.get('fc') ? { column: q.get('fc'), op: q.get('fop') || 'eq', value: q.get('fv') ?? '' } : null,
+    filter: column ? { column, op: q.get('fop') || 'eq', value: q.get('fv') ?? '' } : null,
   };
 }
 
-function go(state, replace = false) {
+function go(state: State, replace = false) {
   const q = new URLSearchParams();
   if (state.table) q.set('t', `${state.table.schema}.${state.table.name}`);
   if (state.page > 1) q.set('page', String(state.page));
-  if (state.sort) (q.set('sort', state.sort), q.set('dir', state.dir));
+  if (state.sort) {
+    q.set('sort', state.sort);
+    q.set('dir', state.dir);
+  }
   if (state.filter) {
     q.set('fc', state.filter.column);
     q.set('fop', state.filter.op);
@@ -96,7 +159,7 @@ function go(state, replace = false) {
 // --- the table list -------------------------------------------------------------------------------
 
 async function loadTables() {
-  const { tables } = await api('GET', '/tables');
+  const { tables } = await api<{ tables: TableInfo[] }>('GET', '/tables');
   const aside = $('tables');
   aside.textContent = '';
   for (const schema of ['public', 'auth']) {
@@ -136,7 +199,7 @@ async function loadTables() {
 
 function markCurrent() {
   const { table } = readState();
-  for (const a of document.querySelectorAll('#tables a[data-table]')) {
+  for (const a of document.querySelectorAll<HTMLAnchorElement>('#tables a[data-table]')) {
     const current = table && a.dataset.schema === table.schema && a.dataset.table === table.name;
     if (current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
@@ -145,7 +208,7 @@ function markCurrent() {
 
 // --- one table's rows -------------------------------------------------------------------------------
 
-let view = null; // the last rows answer: { table, rows, count, page, pages, ... }
+let view: RowsView | null = null; // the last rows answer
 
 async function loadView() {
   markCurrent();
@@ -156,7 +219,10 @@ async function loadView() {
     return;
   }
   const q = new URLSearchParams({ page: String(state.page) });
-  if (state.sort) (q.set('sort', state.sort), q.set('dir', state.dir));
+  if (state.sort) {
+    q.set('sort', state.sort);
+    q.set('dir', state.dir);
+  }
   if (state.filter) {
     q.set('filter_col', state.filter.column);
     q.set('filter_op', state.filter.op);
@@ -164,11 +230,12 @@ async function loadView() {
   }
   section.setAttribute('aria-busy', 'true');
   try {
-    view = await api('GET', `${tablePath(state.table)}/rows?${q}`);
+    view = await api<RowsView>('GET', `${tablePath(state.table)}/rows?${q}`);
     renderView(state);
   } catch (error) {
     showError(error);
-    if (!view || view.table.name !== state.table.name || view.table.schema !== state.table.schema) {
+    const shown = view as RowsView | null;
+    if (!shown || shown.table.name !== state.table.name || shown.table.schema !== state.table.schema) {
       section.replaceChildren(
         h('h2', {}, `${state.table.schema}.${state.table.name}`),
         h('p', { class: 'muted' }, 'This table could not be shown.'),
@@ -179,10 +246,11 @@ async function loadView() {
   }
 }
 
-const editable = (t) => !t.readOnly && t.primaryKey.length > 0;
+const editable = (t: TableInfo) => !t.readOnly && t.primaryKey.length > 0;
 
-function renderView(state) {
-  const { table, rows, count, page, pages } = view;
+function renderView(state: State) {
+  const current = view!;
+  const { table, rows, count, page, pages } = current;
   const canEdit = editable(table);
   const meta = [
     `${count} ${count === 1 ? 'row' : 'rows'}${state.filter ? ' match' : ''}`,
@@ -234,7 +302,7 @@ function renderView(state) {
             title: col.comment ?? `Sort by ${col.name}`,
             onclick: () => {
               // asc -> desc -> unsorted
-              const next = !sorted
+              const next: Pick<State, 'sort' | 'dir'> = !sorted
                 ? { sort: col.name, dir: 'asc' }
                 : state.dir === 'asc'
                   ? { sort: col.name, dir: 'desc' }
@@ -282,7 +350,7 @@ function renderView(state) {
                 'Delete',
               ),
             ),
-          table.columns.map((col) => cell(table, col, row, canEdit)),
+          table.columns.map((col) => cell(col, row, canEdit)),
         ),
       )
     : [
@@ -297,8 +365,8 @@ function renderView(state) {
         ),
       ];
 
-  const first = count ? (page - 1) * view.pageSize + 1 : 0;
-  const last = Math.min(count, page * view.pageSize);
+  const first = count ? (page - 1) * current.pageSize + 1 : 0;
+  const last = Math.min(count, page * current.pageSize);
   const pager = h(
     'nav',
     { class: 'pager', 'aria-label': 'Pages' },
@@ -325,11 +393,11 @@ function renderView(state) {
   );
 }
 
-function cell(table, col, row, canEdit) {
+function cell(col: Column, row: Row, canEdit: boolean) {
   const value = row[col.name];
   const content =
     value === null ? h('span', { class: 'null' }, 'NULL') : value.length > 120 ? `${value.slice(0, 120)}…` : value;
-  const attrs = { class: `kind-${col.kind}`, title: value ?? 'NULL' };
+  const attrs: Attrs & { class: string } = { class: `kind-${col.kind}`, title: value ?? 'NULL' };
   if (canEdit && col.writable) {
     // A double-click on a cell edits that cell: the row's form, focused on it.
     attrs.class += ' editable';
@@ -338,7 +406,7 @@ function cell(table, col, row, canEdit) {
   return h('td', attrs, content);
 }
 
-function filterForm(table, state) {
+function filterForm(table: TableInfo, state: State) {
   const col = h(
     'select',
     { name: 'col', id: 'filter-col' },
@@ -357,7 +425,9 @@ function filterForm(table, state) {
     op.value = state.filter.op;
     val.value = state.filter.value;
   }
-  const sync = () => (val.disabled = op.value !== 'eq');
+  const sync = () => {
+    val.disabled = op.value !== 'eq';
+  };
   op.addEventListener('change', sync);
   sync();
   return h(
@@ -365,7 +435,7 @@ function filterForm(table, state) {
     {
       class: 'filter',
       role: 'search',
-      onsubmit: (e) => {
+      onsubmit: (e: SubmitEvent) => {
         e.preventDefault();
         go({ ...state, page: 1, filter: { column: col.value, op: op.value, value: val.value } });
       },
@@ -379,14 +449,14 @@ function filterForm(table, state) {
   );
 }
 
-async function refresh(message) {
+async function refresh(message?: string) {
   await Promise.all([loadView(), loadTables().catch(showError)]);
   if (message) showStatus(message);
 }
 
 // --- dialogs ---------------------------------------------------------------------------------------
 
-function dialog(title, content) {
+function dialog(title: string, content: Node) {
   const d = h('dialog', { 'aria-labelledby': 'dialog-title' }, h('h2', { id: 'dialog-title' }, title), content);
   d.addEventListener('close', () => d.remove());
   document.body.append(d);
@@ -394,15 +464,15 @@ function dialog(title, content) {
   return d;
 }
 
-function keyOf(table, row) {
+function keyOf(table: TableInfo, row: Row) {
   return Object.fromEntries(table.primaryKey.map((k) => [k, row[k]]));
 }
 
-function keyText(table, row) {
+function keyText(table: TableInfo, row: Row) {
   return table.primaryKey.map((k) => `${k} = ${row[k]}`).join(', ');
 }
 
-function prettyJson(text) {
+function prettyJson(text: string) {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {
@@ -411,7 +481,7 @@ function prettyJson(text) {
 }
 
 /** The control a column is edited with, from its kind. */
-function control(col, id, value) {
+function control(col: Column, id: string, value: string | null): Field {
   const common = { id, name: col.name, spellcheck: 'false', autocomplete: 'off' };
   if (col.kind === 'boolean') {
     return h('select', common, h('option', { value: 'true' }, 'true'), h('option', { value: 'false' }, 'false'));
@@ -426,26 +496,28 @@ function control(col, id, value) {
   if (col.kind === 'json') return h('textarea', { ...common, rows: '4' });
   if (col.kind === 'text' && value && (value.length > 60 || value.includes('\n')))
     return h('textarea', { ...common, rows: '3' });
-  const placeholder = {
-    integer: 'a whole number',
-    number: 'a number',
-    uuid: '123e4567-e89b-12d3-a456-426614174000',
-    timestamp: col.type.includes('time zone') ? '2026-06-01 18:00:00+00' : '2026-06-01 18:00:00',
-  }[col.kind];
-  const inputmode = { integer: 'numeric', number: 'decimal' }[col.kind];
+  const placeholder = (
+    {
+      integer: 'a whole number',
+      number: 'a number',
+      uuid: '123e4567-e89b-12d3-a456-426614174000',
+      timestamp: col.type.includes('time zone') ? '2026-06-01 18:00:00+00' : '2026-06-01 18:00:00',
+    } as Record<string, string>
+  )[col.kind];
+  const inputmode = ({ integer: 'numeric', number: 'decimal' } as Record<string, string>)[col.kind];
   return h('input', { ...common, placeholder, inputmode });
 }
 
 /** Insert (row = null) or edit a row: one field per column, each with value / NULL / default. */
-function openEditor(row, focusColumn) {
-  const table = view.table;
+function openEditor(row: Row | null, focusColumn?: string) {
+  const table = view!.table;
   const inserting = row === null;
   const errorBox = h('p', { class: 'error-box', role: 'alert', tabindex: '-1', hidden: true });
-  const fields = [];
+  const fields: { col: Column; input: Field; mode: HTMLSelectElement; initial: { mode: string; value: string } }[] = [];
   const list = h('div', { class: 'fields' });
   table.columns.forEach((col, i) => {
     const id = `field-${i}`;
-    const original = inserting ? null : row[col.name];
+    const original = row === null ? null : (row[col.name] ?? null);
     const label = h(
       'label',
       { for: id },
@@ -476,7 +548,9 @@ function openEditor(row, focusColumn) {
     else mode.value = original === null ? 'null' : 'value';
     if (original !== null) input.value = col.kind === 'json' ? prettyJson(original) : original;
     else if (col.kind === 'boolean') input.value = col.default === 'false' ? 'false' : 'true';
-    const sync = () => (input.disabled = mode.value !== 'value');
+    const sync = () => {
+      input.disabled = mode.value !== 'value';
+    };
     mode.addEventListener('change', () => {
       sync();
       if (mode.value === 'value') input.focus();
@@ -508,7 +582,7 @@ function openEditor(row, focusColumn) {
   );
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const values = {};
+    const values: Record<string, string | null> = {};
     for (const f of fields) {
       const changed =
         f.mode.value !== f.initial.mode || (f.mode.value === 'value' && f.input.value !== f.initial.value);
@@ -524,10 +598,11 @@ function openEditor(row, focusColumn) {
     save.disabled = true;
     try {
       if (inserting) await api('POST', `${tablePath(table)}/rows`, { values });
-      else await api('PATCH', `${tablePath(table)}/rows`, { key: keyOf(table, row), values });
+      else await api('PATCH', `${tablePath(table)}/rows`, { key: keyOf(table, row!), values });
       d.close();
       await refresh(inserting ? 'Row inserted.' : 'Row saved.');
-    } catch (error) {
+    } catch (caught) {
+      const error = failure(caught);
       errorBox.textContent = '';
       errorBox.append(h('strong', {}, error.message));
       if (error.body?.detail) errorBox.append(h('span', { class: 'detail' }, error.body.detail));
@@ -541,7 +616,7 @@ function openEditor(row, focusColumn) {
     }
   });
   const d = dialog(
-    inserting ? `Insert a row into ${table.schema}.${table.name}` : `Edit ${table.name} where ${keyText(table, row)}`,
+    inserting ? `Insert a row into ${table.schema}.${table.name}` : `Edit ${table.name} where ${keyText(table, row!)}`,
     form,
   );
   const focus = fields.find((f) => f.col.name === focusColumn);
@@ -554,8 +629,8 @@ function openEditor(row, focusColumn) {
   }
 }
 
-function confirmDelete(row) {
-  const table = view.table;
+function confirmDelete(row: Row) {
+  const table = view!.table;
   const yes = h('button', { type: 'submit', class: 'danger' }, 'Delete row');
   const form = h(
     'form',
@@ -576,17 +651,23 @@ function confirmDelete(row) {
     }
   });
   const d = dialog('Delete this row?', form);
-  form.querySelector('button[type="button"]').focus();
+  form.querySelector<HTMLButtonElement>('button[type="button"]')!.focus();
 }
 
 // --- start ---------------------------------------------------------------------------------------------
 
-document.getElementById('tables').addEventListener('click', (e) => {
-  const a = e.target.closest('a[data-table]');
+$('tables').addEventListener('click', (e) => {
+  const a = (e.target as Element).closest<HTMLAnchorElement>('a[data-table]');
   if (!a || e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
   e.preventDefault();
   $('error').hidden = true;
-  go({ table: { schema: a.dataset.schema, name: a.dataset.table }, page: 1, sort: null, dir: 'asc', filter: null });
+  void go({
+    table: { schema: a.dataset.schema!, name: a.dataset.table! },
+    page: 1,
+    sort: null,
+    dir: 'asc',
+    filter: null,
+  });
 });
 window.addEventListener('popstate', () => void loadView());
 void loadView();
