@@ -5,7 +5,7 @@ import { newPerson, pathOf, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, listTournaments, registerAs, tag } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
+import { field, navLink, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -40,7 +40,12 @@ describe('Admin dashboard', () => {
     await visible(article);
     await visible(text(article, '0 / 6 teams'));
     const created = (await listTournaments()).find((t) => t.name === name);
-    expect(created).toMatchObject({ description: 'Admin-made 2v2 Gem Grab', slots: 6, type: '2v2', discord_link: 'https://discord.gg/e2e-admin' });
+    expect(created).toMatchObject({
+      description: 'Admin-made 2v2 Gem Grab',
+      slots: 6,
+      type: '2v2',
+      discord_link: 'https://discord.gg/e2e-admin',
+    });
 
     // Edit: the name is locked, the button reads Update Tournament.
     await page.getByRole('button', { name: `Edit ${name}` }).click();
@@ -110,7 +115,7 @@ describe('Logout', () => {
     const me = await createPlayer('logout');
     const { page } = await newPerson(journey.browser, PHONE);
     await signInAt(page, me);
-    const logout = page.getByRole('link', { name: 'Logout' });
+    const logout = await navLink(page, 'Logout');
     expect(await logout.getAttribute('href')).toBe('/');
     await logout.click();
     await page.waitForURL((url) => url.pathname !== '/home', { waitUntil: 'commit' });
@@ -121,7 +126,12 @@ describe('Logout', () => {
       'the stored session is gone',
     );
     // Logout is a link to / (spec section 2): the landing page, not the sign-in form.
-    const landed = await until(async () => pathOf(page), (p) => p === '/', 3_000, 'Logout lands on /').catch(() => pathOf(page));
+    const landed = await until(
+      async () => pathOf(page),
+      (p) => p === '/',
+      3_000,
+      'Logout lands on /',
+    ).catch(() => pathOf(page));
     expect.soft(landed, 'Logout should land on /').toBe('/');
     await page.goto('/profile');
     await waitForPath(page, '/login');

@@ -40,10 +40,16 @@ describe('Accounts', () => {
     await visible(page.getByRole('heading', { name: 'Tournaments', level: 1 }));
     await visible(page.getByRole('article').first());
     await checkScreen(page, 'home');
-    // The header: the brand goes home; Profile, My Tournaments, Contact Us and Logout.
+    // The header: the brand goes home; Tournaments, Profile, My Tournaments, Contact Us and Logout.
     expect(await page.getByRole('link', { name: 'BrawlCup home' }).getAttribute('href')).toBe('/home');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, href] of [['Profile', '/profile'], ['My Tournaments', '/my-tournaments'], ['Contact Us', '/contactus'], ['Logout', '/']]) {
+    for (const [name, href] of [
+      ['Tournaments', '/home'],
+      ['Profile', '/profile'],
+      ['My Tournaments', '/my-tournaments'],
+      ['Contact Us', '/contactus'],
+      ['Logout', '/'],
+    ]) {
       expect(await nav.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     }
 
@@ -103,7 +109,9 @@ describe('Accounts', () => {
     await signIn(page, { email: me.email, password: 'not-my-password' });
     await visible(page.getByRole('alert').filter({ hasText: 'Incorrect credentials' }));
     expect(pathOf(page)).toBe('/login');
-    expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgotpassword');
+    expect(await page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/forgotpassword',
+    );
     expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
     expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/');
     await checkScreen(page, 'login-error');
@@ -146,7 +154,12 @@ describe('Accounts', () => {
     await checkScreen(page, 'forgot-password-sent');
 
     const mailUrl = `${baseUrl}/mail/api/messages?to=${encodeURIComponent(me.email)}`;
-    const messages = (await (await fetch(mailUrl)).json()) as { to: string; subject: string; text: string; link?: string }[];
+    const messages = (await (await fetch(mailUrl)).json()) as {
+      to: string;
+      subject: string;
+      text: string;
+      link?: string;
+    }[];
     expect(messages).toHaveLength(1);
     expect(messages[0]!.to.toLowerCase()).toBe(me.email);
     expect(messages[0]!.subject).toMatch(/password/i);

@@ -4,7 +4,19 @@ import { newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, playerId, registerAs } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible, waitForPath } from './support/ui.ts';
+import {
+  card,
+  field,
+  fillRegistration,
+  navLink,
+  openHome,
+  signInAt,
+  submitRegistration,
+  text,
+  until,
+  visible,
+  waitForPath,
+} from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -23,12 +35,12 @@ describe('My Tournaments', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('link', { name: 'My Tournaments' }).click();
+    await (await navLink(page, 'My Tournaments')).click();
     await waitForPath(page, '/my-tournaments');
     await visible(text(page, 'Loading your tournaments...'));
     release();
     await visible(text(page, 'No tournaments joined yet.'));
-    expect(await page.getByRole('link', { name: 'My Tournaments' }).getAttribute('aria-current')).toBe('page');
+    expect(await (await navLink(page, 'My Tournaments')).getAttribute('aria-current')).toBe('page');
     await checkScreen(page, 'my-tournaments-empty');
 
     // One through the card on /home, one from another device.
@@ -38,7 +50,7 @@ describe('My Tournaments', () => {
     await visible(text(card(page, solo.name), 'Wait for the Discord Link'));
     await registerAs(me, duo, undefined, 'Mine Duo');
 
-    await page.getByRole('link', { name: 'My Tournaments' }).click();
+    await (await navLink(page, 'My Tournaments')).click();
     await waitForPath(page, '/my-tournaments');
     await visible(page.getByRole('heading', { name: solo.name }));
     await visible(page.getByRole('heading', { name: duo.name }));
@@ -57,7 +69,12 @@ describe('Contact Us', () => {
     await waitForPath(page, '/contactus');
     await visible(page.getByRole('heading', { name: 'Contact Us' }));
     // The signed-in player's e-mail is filled in.
-    await until(() => field(page, 'Email').inputValue(), (v) => v === me.email, 10_000, 'the e-mail filled in');
+    await until(
+      () => field(page, 'Email').inputValue(),
+      (v) => v === me.email,
+      10_000,
+      'the e-mail filled in',
+    );
     await checkScreen(page, 'contact');
 
     await field(page, 'Subject').fill('Bracket times');
@@ -86,7 +103,12 @@ describe('Contact Us', () => {
     await visible(page.getByRole('heading', { name: 'Contact Us' }));
     await page.getByRole('button', { name: 'Submit' }).click();
     for (const label of ['Email', 'Subject', 'Message']) {
-      await until(() => field(page, label).getAttribute('aria-invalid'), (v) => v === 'true', 5_000, `${label} marked invalid`);
+      await until(
+        () => field(page, label).getAttribute('aria-invalid'),
+        (v) => v === 'true',
+        5_000,
+        `${label} marked invalid`,
+      );
     }
     expect(await text(page, 'Message submitted successfully!').count()).toBe(0);
   });

@@ -4,7 +4,17 @@ import type { Page } from 'playwright-core';
 import { newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, createTournament, playerId, tag } from './support/data.ts';
-import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible } from './support/ui.ts';
+import {
+  card,
+  field,
+  fillRegistration,
+  openHome,
+  signInAt,
+  submitRegistration,
+  text,
+  until,
+  visible,
+} from './support/ui.ts';
 
 // The issue's promise for a registration seen by someone else; admin edits get a little more room.
 const REGISTRATION_LIVE_MS = 2_000;
@@ -26,7 +36,10 @@ async function expectSameDocument(page: Page) {
  */
 function tournamentsChannelJoined(page: Page): Promise<void> {
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('The Realtime channel of the tournament list did not join within 20 s')), 20_000);
+    const timer = setTimeout(
+      () => fail(new Error('The Realtime channel of the tournament list did not join within 20 s')),
+      20_000,
+    );
     const joins = new Set<string>();
     page.on('websocket', (ws) => {
       ws.on('framesent', ({ payload }) => {
@@ -67,7 +80,7 @@ async function watcherOnHome(who: { email: string; password: string }) {
 }
 
 describe('Realtime', () => {
-  it('shows a registration made by one player in the other player\'s slots left and progress bar within 2 s', async () => {
+  it("shows a registration made by one player in the other player's slots left and progress bar within 2 s", async () => {
     const t = await createTournament('2v2', 4, 'E2E Live');
     const watcher = await watcherOnHome(await createPlayer('watcher'));
     const watched = card(watcher, t.name);
@@ -90,11 +103,16 @@ describe('Realtime', () => {
     const registered = Date.now();
 
     await visible(text(watched, '3 slots left'), REGISTRATION_LIVE_MS);
-    await until(() => bar.getAttribute('aria-valuenow'), (v) => v === '25', Math.max(0, REGISTRATION_LIVE_MS - (Date.now() - registered)), 'progress bar');
+    await until(
+      () => bar.getAttribute('aria-valuenow'),
+      (v) => v === '25',
+      Math.max(0, REGISTRATION_LIVE_MS - (Date.now() - registered)),
+      'progress bar',
+    );
     await expectSameDocument(watcher);
   });
 
-  it('adds, changes and removes a tournament in a player\'s grid as the administrator creates, edits and deletes it', async () => {
+  it("adds, changes and removes a tournament in a player's grid as the administrator creates, edits and deletes it", async () => {
     const watcher = await watcherOnHome(await createPlayer('gridwatch'));
     const { page: admin } = await newPerson(journey.browser);
     await signInAt(admin, ADMIN, '/admindashboard');

@@ -12,10 +12,21 @@ import {
   seededFull,
   seededWithFreeSlots,
   type Player,
-  type TournamentRow,
+  type Tournament,
 } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { card, field, fillRegistration, openHome, signInAt, submitRegistration, text, until, visible } from './support/ui.ts';
+import { plural } from '../src/lib/plural.ts';
+import {
+  card,
+  field,
+  fillRegistration,
+  openHome,
+  signInAt,
+  submitRegistration,
+  text,
+  until,
+  visible,
+} from './support/ui.ts';
 
 const INVALID_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 const ALREADY_REGISTERED = 'You have already registered for this tournament.';
@@ -35,13 +46,13 @@ function progressOf(c: Locator) {
   return c.getByRole('progressbar', { name: 'Registration Progress' });
 }
 
-async function expectCardCounts(c: Locator, t: Pick<TournamentRow, 'slots'>, teams: number) {
-  await visible(text(c, `${t.slots - teams} slots left`));
+async function expectCardCounts(c: Locator, t: Pick<Tournament, 'slots'>, teams: number) {
+  await visible(text(c, `${plural(t.slots - teams, 'slot')} left`));
   expect(await progressOf(c).getAttribute('aria-valuenow')).toBe(String(Math.round((teams / t.slots) * 100)));
 }
 
 /** The success panel: the Discord invite, its link to the tournament's discordlink in a new tab. */
-async function expectSuccess(c: Locator, t: TournamentRow) {
+async function expectSuccess(c: Locator, t: Tournament) {
   await visible(text(c, 'Team registered successfully'));
   await visible(text(c, 'Join The Discord Server for Match Updates'));
   const join = c.getByRole('link', { name: 'Join Discord' });
@@ -181,10 +192,19 @@ describe('Registration errors (spec section 5)', () => {
     await submitRegistration(form);
     for (const slot of [1, 2, 3]) {
       const input = field(form, `Player ${slot} ID`);
-      await until(() => input.getAttribute('aria-invalid'), (v) => v === 'true', 5_000, `Player ${slot} ID marked invalid`);
+      await until(
+        () => input.getAttribute('aria-invalid'),
+        (v) => v === 'true',
+        5_000,
+        `Player ${slot} ID marked invalid`,
+      );
       const describedBy = (await input.getAttribute('aria-describedby')) ?? '';
       const description = await page.evaluate(
-        (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+        (ids) =>
+          ids
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' '),
         describedBy,
       );
       expect(description).toContain(INVALID_ID);
@@ -196,7 +216,8 @@ describe('Registration errors (spec section 5)', () => {
     const solo = await createTournament('1v1', 4);
     await openHome(page);
     const s = card(page, solo.name);
-    const soloForm = await fillRegistration(s, { players: [{ id: '#ABCDEFGHIJ', name: 'TooLongToo' }] });
+    // (The input takes at most 10 characters: 10 letters without the # are one too many.)
+    const soloForm = await fillRegistration(s, { players: [{ id: 'ABCDEFGHIJ', name: 'TooLongToo' }] });
     await submitRegistration(soloForm);
     await visible(text(soloForm, INVALID_ID));
 

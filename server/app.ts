@@ -1,6 +1,8 @@
 // Builds the local stack's HTTP app without listening (tests call app.request() or start it on a
 // port). Each service is a Hono sub-app mounted under the path hosted Supabase gives it.
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -15,14 +17,93 @@ export interface AppOptions {
   runtimeConfig?: Record<string, string>;
 }
 
+const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
+
+/** Body limits: 1 MB for Auth (GoTrue's), REST_MAX_BODY_BYTES (default 2 MB) for the Data API, 64 KB for operator pages. */
+export function bodyLimits(env: NodeJS.ProcessEnv = process.env) {
+  const rest = Number(env.REST_MAX_BODY_BYTES);
+  return { auth: 1024 * 1024, rest: Number.isInteger(rest) && rest > 0 ? rest : 2 * 1024 * 1024, operator: 64 * 1024 };
+}
+
 export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   const app = new Hono();
+  // API JSON and the app's HTML, gzip-compressed above 1 KB when the client accepts it; built assets
+  // come pre-compressed (brotli or gzip) and pass through as they are.
+  app.use('*', compress({ threshold: 1024 }));
+  // Every answer: no MIME sniffing, and the full URL never leaves in a Referer to another site.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  // The services answer JSON and HTML from memory without a Content-Length; give them one, so the
+  // threshold above can leave small answers alone (files streamed from disk already have it).
+  app.use('*', async (c, next) => {
+    await next();
+    const type = c.res.headers.get('content-type') ?? '';
+    if (!c.res.body || c.res.headers.has('content-length') || c.res.headers.has('content-encoding')) return;
+    if (!/json|html|text|csv/.test(type)) return;
+    const body = await c.res.arrayBuffer();
+    const headers = new Headers(c.res.headers);
+    headers.set('content-length', String(body.byteLength));
+    c.res = new Response(body, { status: c.res.status, statusText: c.res.statusText, headers });
+  });
+  // Request bodies are capped per service, checked on Content-Length up front and counted while a
+  // chunked body streams in, so no request can make the server hold more than its service allows.
+  const limits = bodyLimits();
+  app.use(
+    '/auth/*',
+    bodyLimit({
+      maxSize: limits.auth,
+      onError: (c) =>
+        c.json(
+          {
+            code: 413,
+            error_code: 'request_too_large',
+            msg: `The request body is too large (at most ${kb(limits.auth)}).`,
+          },
+          413,
+        ),
+    }),
+  );
+  app.use(
+    '/rest/*',
+    bodyLimit({
+      maxSize: limits.rest,
+      // Postgres's program_limit_exceeded class, which PostgREST answers with 413.
+      onError: (c) =>
+        c.json(
+          {
+            code: '54000',
+            message: `The request body is too large (at most ${kb(limits.rest)}).`,
+            details: null,
+            hint: 'Send fewer rows per request.',
+          },
+          413,
+        ),
+    }),
+  );
+  for (const path of ['/studio/*', '/mail/*']) {
+    app.use(
+      path,
+      bodyLimit({
+        maxSize: limits.operator,
+        onError: (c) =>
+          c.json(
+            { error: 'request_too_large', message: `The request body is too large (at most ${kb(limits.operator)}).` },
+            413,
+          ),
+      }),
+    );
+  }
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/mail', mailRoutes(ctx));
   app.route('/studio', studioRoutes(ctx));
   app.all('/auth/*', (c) => c.json({ code: 404, error_code: 'not_found', msg: 'Not found' }, 404));
-  app.all('/rest/*', (c) => c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404));
+  app.all('/rest/*', (c) =>
+    c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404),
+  );
   if (options.staticDir) app.route('/', staticRoutes(options.staticDir, options.runtimeConfig ?? {}));
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

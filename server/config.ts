@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerOptions } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
+import { GOTRUE_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 
 export interface StackOptions {
@@ -20,6 +21,19 @@ export interface StackOptions {
   additionalRedirectUrls: string[];
   /** Serve the built app from this folder (undefined: API only). */
   staticDir?: string;
+  /** `[api]` of config.toml: the schemas the Data API exposes and the most rows a read returns. */
+  apiSchemas: string[];
+  apiMaxRows: number | null;
+  /** PGRST_DB_PLAN_ENABLED: answer `Accept: application/vnd.pgrst.plan` with EXPLAIN (off, as on hosted). */
+  apiPlanEnabled: boolean;
+  /** Seconds a rotated refresh token may still be used (two tabs refreshing at once). */
+  refreshTokenReuseInterval: number;
+  /** Auth's request limits; undefined turns them off (RATE_LIMITS=off, for test runs only). */
+  rateLimits?: RateLimits;
+  /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY, default 0). */
+  trustProxy: number;
+  /** STUDIO_PASSWORD: opens the studio and the mailbox to HTTP Basic authentication from anywhere. */
+  studioPassword?: string;
   /** Time-outs and the connection cap of the HTTP server (defaults in httpServerOptions). */
   http?: Partial<HttpLimits>;
   /** Socket, channel and presence limits of Realtime (defaults in server/realtime/limits.ts). */
@@ -78,8 +92,48 @@ function envInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@brawlcup.local';
 export const DEFAULT_ADMIN_PASSWORD = 'brawlcup-admin';
+/** The sample players supabase/seed.sql creates on a fresh database (the first of eight) and their password. */
+export const SAMPLE_PLAYER_EMAIL = 'nova.strike@example.com';
+export const SAMPLE_PLAYER_PASSWORD = 'brawlcup-player';
 
-type Toml = { auth?: { site_url?: string; additional_redirect_urls?: string[]; jwt_expiry?: number; minimum_password_length?: number } };
+type Toml = {
+  api?: { schemas?: string[]; max_rows?: number };
+  auth?: {
+    site_url?: string;
+    additional_redirect_urls?: string[];
+    jwt_expiry?: number;
+    minimum_password_length?: number;
+    refresh_token_reuse_interval?: number;
+    rate_limit?: {
+      email_sent?: number;
+      sign_in_sign_ups?: number;
+      token_refresh?: number;
+      token_verifications?: number;
+    };
+    email?: { max_frequency?: string };
+  };
+};
+
+/** A Go duration as the CLI writes it ("1s", "60s", "1m30s", "1h") -> seconds. */
+export function durationSeconds(value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const parts = [...value.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value.trim()) return fallback;
+  const unit = { h: 3600, m: 60, s: 1, ms: 0.001 } as const;
+  return parts.reduce((sum, p) => sum + Number(p[1]) * unit[p[2] as keyof typeof unit], 0);
+}
+
+function rateLimits(toml: Toml, env: NodeJS.ProcessEnv): RateLimits | undefined {
+  if (env.RATE_LIMITS === 'off') return undefined;
+  const limits = toml.auth?.rate_limit ?? {};
+  return {
+    emailSent: limits.email_sent ?? GOTRUE_RATE_LIMITS.emailSent,
+    signInSignUps: limits.sign_in_sign_ups ?? GOTRUE_RATE_LIMITS.signInSignUps,
+    tokenRefresh: limits.token_refresh ?? GOTRUE_RATE_LIMITS.tokenRefresh,
+    tokenVerifications: limits.token_verifications ?? GOTRUE_RATE_LIMITS.tokenVerifications,
+    emailMaxFrequency: durationSeconds(toml.auth?.email?.max_frequency, GOTRUE_RATE_LIMITS.emailMaxFrequency),
+  };
+}
 
 export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): StackOptions {
   const supabaseDir = resolve(root, 'supabase');
@@ -103,6 +157,13 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     siteUrl: env.SITE_URL,
     additionalRedirectUrls: toml.auth?.additional_redirect_urls ?? [],
     staticDir: resolve(root, 'dist'),
+    apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],
+    apiMaxRows: typeof toml.api?.max_rows === 'number' && toml.api.max_rows > 0 ? toml.api.max_rows : null,
+    apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
+    refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
+    rateLimits: rateLimits(toml, env),
+    studioPassword: env.STUDIO_PASSWORD || undefined,
+    trustProxy: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
     http: {
       headersTimeoutMs: envInt(env, 'HTTP_HEADERS_TIMEOUT_MS'),
       requestTimeoutMs: envInt(env, 'HTTP_REQUEST_TIMEOUT_MS'),

@@ -1,10 +1,16 @@
 // What every service of the local stack shares: the database, the keys, the configuration, the
 // mailbox, and the one way a request becomes a Postgres role with JWT claims (PostgREST's contract).
+import type { Context } from 'hono';
 import type { Database, Queryable } from './db/database.ts';
 import type { Claims } from './auth/jwt.ts';
 import { JwtError } from './auth/jwt.ts';
+import type { LiveSessions } from './auth/live-sessions.ts';
+import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { OperatorAccess } from './local-only.ts';
+import type { RestOptions } from './rest/routes.ts';
+import { bearerToken, clientIp } from './shared/http.ts';
 
 export interface ServerConfig {
   /** The origin people and supabase-js reach the stack at, e.g. http://127.0.0.1:3000. */
@@ -18,6 +24,16 @@ export interface ServerConfig {
   jwtExpiry: number;
   /** The supabase/ folder: migrations, seed.sql, config.toml. */
   supabaseDir: string;
+  /** The Data API's `[api]` settings (exposed schemas, max_rows, EXPLAIN); defaults are hosted Supabase's. */
+  api?: RestOptions;
+  /** Seconds a rotated refresh token may still be used. */
+  refreshTokenReuseInterval: number;
+  /** Auth's request limits (undefined: off). */
+  rateLimits?: RateLimits;
+  /** Proxies in front whose X-Forwarded-For is believed (0: the TCP peer is the client). */
+  trustProxy: number;
+  /** Who may open the studio and the mailbox (see local-only.ts). */
+  operator?: OperatorAccess;
 }
 
 export interface ServerContext {
@@ -25,6 +41,7 @@ export interface ServerContext {
   keys: StackKeys;
   config: ServerConfig;
   mailbox: Mailbox;
+  sessions: LiveSessions;
 }
 
 /** Who is calling: the role Postgres will run as and the claims `request.jwt.claims` will hold. */
@@ -33,15 +50,11 @@ export interface Caller {
   claims: Claims;
   /** The verified token itself (an API key or a user's access token). */
   token: string;
+  /** The request's headers for `request.headers`, as PostgREST sets them (Data API requests only). */
+  headers?: Record<string, string>;
 }
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-
-function bearer(authorization: string | undefined | null): string | undefined {
-  if (!authorization) return undefined;
-  const match = /^Bearer\s+(.+)$/i.exec(authorization.trim());
-  return match ? match[1]!.trim() : undefined;
-}
 
 /**
  * Resolves the caller from the headers supabase-js sends: `Authorization: Bearer <jwt>` wins, else
@@ -52,29 +65,82 @@ export async function callerFromHeaders(
   keys: StackKeys,
   headers: { authorization?: string | null; apikey?: string | null },
 ): Promise<Caller> {
-  const token = bearer(headers.authorization) ?? headers.apikey ?? undefined;
+  const token = bearerToken(headers.authorization) ?? headers.apikey ?? undefined;
   const claims = await keys.jwt.verify(token);
   if (!API_ROLES.has(claims.role)) throw new JwtError('malformed', `invalid JWT: role "${claims.role}" does not exist`);
   return { role: claims.role, claims, token: token! };
 }
 
 /**
+ * A token's claims, if it may be used now: valid (see callerFromHeaders) and, for a user's access
+ * token, its session not ended (signed out, revoked after refresh-token reuse, or the user deleted).
+ * Hosted PostgREST trusts the token until it expires; here ending a session ends its tokens.
+ */
+export async function verifyToken(
+  ctx: Pick<ServerContext, 'keys' | 'sessions'>,
+  token: string | undefined,
+): Promise<Claims> {
+  const claims = await ctx.keys.jwt.verify(token);
+  if (!API_ROLES.has(claims.role)) throw new JwtError('malformed', `invalid JWT: role "${claims.role}" does not exist`);
+  if (typeof claims.session_id === 'string' && !(await ctx.sessions.exists(claims.session_id))) {
+    throw new JwtError('session_ended', 'Session from session_id claim in JWT does not exist');
+  }
+  return claims;
+}
+
+/** Headers a client could forge that a proxy would set: replaced by what this server decided. */
+const PROXY_HEADERS = ['x-forwarded-for', 'x-real-ip', 'cf-connecting-ip', 'forwarded'];
+
+/**
+ * The caller of a Data API request, with `request.headers` as PostgREST sets it. X-Forwarded-For
+ * there is the client IP this server decided (the TCP peer, or TRUST_PROXY's pick), so database
+ * rules that limit per IP read the same header locally as behind hosted Supabase's proxy.
+ */
+export async function callerFromRequest(ctx: ServerContext, c: Context): Promise<Caller> {
+  const token = bearerToken(c.req.header('authorization')) ?? c.req.header('apikey') ?? undefined;
+  const claims = await verifyToken(ctx, token);
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => {
+    if (!PROXY_HEADERS.includes(name)) headers[name] = value;
+  });
+  headers['x-forwarded-for'] = clientIp(c, ctx.config.trustProxy);
+  return { role: claims.role, claims, token: token!, headers };
+}
+
+/**
  * Runs fn in one transaction as the caller: `set local role` and `request.jwt.claims` (plus the
  * legacy `request.jwt.claim.*` settings), exactly what PostgREST does, so RLS decides.
  */
-export function asCaller<T>(db: Database, caller: Pick<Caller, 'role' | 'claims'>, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export function asCaller<T>(
+  db: Database,
+  caller: Pick<Caller, 'role' | 'claims' | 'headers'>,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await setCaller(tx, caller);
     return fn(tx);
   });
 }
 
-export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'claims'>): Promise<void> {
+export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'claims' | 'headers'>): Promise<void> {
   if (!API_ROLES.has(caller.role)) throw new JwtError('malformed', `invalid JWT: role "${caller.role}" does not exist`);
+  // The role's own settings apply too, as PostgREST applies them to the role it switches to: on
+  // hosted Supabase that is the API roles' statement_timeout (anon 3 s, authenticated 8 s).
   await tx.query(
     `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
             set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-            set_config('request.jwt.claim.email', $4, true)`,
-    [caller.role, JSON.stringify(caller.claims), caller.claims.sub ?? '', caller.claims.email ?? ''],
+            set_config('request.jwt.claim.email', $4, true), set_config('request.headers', $5, true),
+            set_config('statement_timeout', coalesce((
+              select substr(c, length('statement_timeout=') + 1)
+              from pg_db_role_setting s, unnest(s.setconfig) c
+              where s.setrole = to_regrole($1) and s.setdatabase = 0 and c like 'statement_timeout=%' limit 1
+            ), current_setting('statement_timeout')), true)`,
+    [
+      caller.role,
+      JSON.stringify(caller.claims),
+      caller.claims.sub ?? '',
+      caller.claims.email ?? '',
+      JSON.stringify(caller.headers ?? {}),
+    ],
   );
 }

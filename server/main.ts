@@ -2,10 +2,17 @@
 // Supabase (Auth, Data API, Realtime, mailbox, studio) on PGlite or DATABASE_URL's Postgres.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readOptions, DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from './config.ts';
+import {
+  readOptions,
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_ADMIN_PASSWORD,
+  SAMPLE_PLAYER_EMAIL,
+  SAMPLE_PLAYER_PASSWORD,
+} from './config.ts';
 import { startStack, type StartOptions } from './stack.ts';
 import { MigrationError } from './db/migrate.ts';
 import { DataDirBusyError } from './db/lock.ts';
+import { serveDumps } from './db/dump-socket.ts';
 import { appIsStale, buildApp } from './build-app.ts';
 import { injectConfig } from './static.ts';
 
@@ -28,7 +35,11 @@ async function main() {
   let vite: import('vite').ViteDevServer | undefined;
   if (dev) {
     const { createServer } = await import('vite');
-    vite = await createServer({ root, server: { middlewareMode: true, hmr: { port: options.port + 1 } }, appType: 'custom' });
+    vite = await createServer({
+      root,
+      server: { middlewareMode: true, hmr: { port: options.port + 1 } },
+      appType: 'custom',
+    });
     const viteServer = vite;
     extra.appMiddleware = (req, res, next) => {
       viteServer.middlewares(req, res, async () => {
@@ -38,7 +49,9 @@ async function main() {
           const origin = `http://${req.headers.host}`;
           const html = await viteServer.transformIndexHtml(req.url ?? '/', template);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
-          res.end(injectConfig(html, { SUPABASE_URL: origin, SUPABASE_ANON_KEY: stack.ctx.keys.anonKey, ...runtimeConfig() }));
+          res.end(
+            injectConfig(html, { SUPABASE_URL: origin, SUPABASE_ANON_KEY: stack.ctx.keys.anonKey, ...runtimeConfig() }),
+          );
         } catch (error) {
           // A broken index.html or plugin: say why, and let the API's 404 answer the request.
           console.error('[vite] could not serve index.html:', error);
@@ -53,6 +66,13 @@ async function main() {
 
   const stack = await startStack({ ...options, ...extra });
   const { ctx } = stack;
+  // The site runs without it (e.g. a DATA_DIR path too long for a unix socket); only db:dump needs it.
+  const stopDumps = await serveDumps(ctx.db, options.dataDir).catch((error: Error) => {
+    console.warn(
+      `npm run db:dump cannot reach this server (${error.message}); stop the server to dump its PGlite folder.`,
+    );
+    return async () => {};
+  });
   const adminNote =
     options.adminEmail === DEFAULT_ADMIN_EMAIL && options.adminPassword === DEFAULT_ADMIN_PASSWORD
       ? ' (local default: set ADMIN_EMAIL and ADMIN_PASSWORD for anything but your own machine)'
@@ -69,12 +89,20 @@ BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
         anon key: ${ctx.keys.anonKey}
 service_role key: ${ctx.keys.serviceRoleKey}
    Administrator: ${options.adminEmail} / ${options.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}${adminNote}
-      Migrations: ${stack.migrations.applied.length ? `applied ${stack.migrations.applied.join(', ')}` : 'up to date'}${stack.migrations.seeded ? ', sample data seeded' : ''}
+  Sample players: ${SAMPLE_PLAYER_EMAIL} and seven more in supabase/seed.sql / ${SAMPLE_PLAYER_PASSWORD}
+      Migrations: ${stack.migrations.applied.length ? `applied ${stack.migrations.applied.join(', ')}` : 'up to date'}${stack.migrations.seeded ? ', sample data seeded' : ''}${
+        !stack.migrations.asSuperuser
+          ? ''
+          : `
+                  (as superuser ${stack.migrations.ranAs}: this database predates the hosted roles, so a
+                  migration hosted would refuse still passes here; a fresh DATA_DIR runs them as postgres)`
+      }
          Started: in ${Date.now() - started} ms
 `);
 
   const shutdown = async () => {
     await vite?.close();
+    await stopDumps();
     await stack.close();
     process.exit(0);
   };

@@ -13,6 +13,7 @@ import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
 import { httpServerOptions, type StackOptions } from './config.ts';
 import { ensureAdmin } from './auth/admin.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
 import { createRealtime, isRealtimePath, refuseUpgrade, type RealtimeServer } from './realtime/server.ts';
 
 export interface RunningStack {
@@ -33,7 +34,12 @@ export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl
   try {
     const db = await openDatabase({ dataDir: join(options.dataDir, 'pgdata') });
     const close = db.close.bind(db);
-    return Object.assign(db, { close: async () => { await close(); await unlock(); } });
+    return Object.assign(db, {
+      close: async () => {
+        await close();
+        await unlock();
+      },
+    });
   } catch (error) {
     await unlock();
     throw error;
@@ -42,7 +48,8 @@ export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl
 
 /** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */
 export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/mail', '/studio'];
-const isApiPath = (url = '/') => API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
+const isApiPath = (url = '/') =>
+  API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
 
 export interface StartOptions extends StackOptions {
   quiet?: boolean;
@@ -72,11 +79,14 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     minimumPasswordLength: options.minimumPasswordLength,
     jwtExpiry: options.jwtExpiry,
     supabaseDir: options.supabaseDir,
+    api: { schemas: options.apiSchemas, maxRows: options.apiMaxRows, planEnabled: options.apiPlanEnabled },
+    refreshTokenReuseInterval: options.refreshTokenReuseInterval,
+    rateLimits: options.rateLimits,
+    trustProxy: options.trustProxy,
+    operator: { listenHost: options.host, password: options.studioPassword },
   };
-  const ctx: ServerContext = { db, keys, config, mailbox };
-  const adminCreated = migrations.fresh
-    ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword)
-    : false;
+  const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
+  const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;
 
   const runtimeConfig = { SUPABASE_ANON_KEY: keys.anonKey, ...options.runtimeConfig };
   const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });

@@ -2,6 +2,7 @@
 // index.html with the stack's runtime config injected, so the app needs no .env file.
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
@@ -15,6 +16,51 @@ export function injectConfig(html: string, config: Record<string, string>): stri
   return html.replace('</head>', `${configScript(config)}</head>`);
 }
 
+const ADSENSE_SCRIPTS = [
+  'https://pagead2.googlesyndication.com',
+  'https://*.googlesyndication.com',
+  'https://*.adtrafficquality.google',
+];
+const ADSENSE_FRAMES = [
+  'https://googleads.g.doubleclick.net',
+  'https://tpc.googlesyndication.com',
+  'https://*.googlesyndication.com',
+  'https://www.google.com',
+];
+
+/**
+ * The Content-Security-Policy of the app's page: scripts from this origin and the one inline config
+ * script (by its hash), the API and Realtime on this origin, banners from https, Mantine's inline
+ * styles; AdSense's hosts only when AdSense is configured; the contact form's service when set; no
+ * framing. The session lives in localStorage, so an injected script must have nowhere to run.
+ */
+export function contentSecurityPolicy(origin: string, config: Record<string, string>, inlineScript: string): string {
+  const url = new URL(origin);
+  const socket = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
+  const ads = !!config.ADSENSE_CLIENT;
+  const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
+  let contact: string | undefined;
+  try {
+    contact = config.CONTACT_FORM_URL ? new URL(config.CONTACT_FORM_URL).origin : undefined;
+  } catch {
+    contact = undefined;
+  }
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", hash, ...(ads ? ADSENSE_SCRIPTS : [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", socket, ...(contact ? [contact] : []), ...(ads ? ADSENSE_SCRIPTS : [])]],
+    ['frame-src', ads ? ADSENSE_FRAMES : ["'none'"]],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
 export function staticRoutes(dir: string, runtimeConfig: Record<string, string>): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
@@ -22,15 +68,24 @@ export function staticRoutes(dir: string, runtimeConfig: Record<string, string>)
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root, index: '__no_index__' }));
+  // Built files are served pre-compressed (dist/**/*.br, *.gz, written by build/precompress.ts) when
+  // the browser accepts it, with Vary: Accept-Encoding.
+  app.use('*', serveStatic({ root, index: '__no_index__', precompressed: true }));
   app.get('*', async (c) => {
     // A missing file with an extension is a 404, not the app (a stale chunk must fail visibly).
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.json({ error: 'not_found', message: `No file ${c.req.path}` }, 404);
     const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
     if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const origin = new URL(c.req.url).origin;
+    const config = { SUPABASE_URL: origin, ...runtimeConfig };
+    const script = configScript(config);
     c.header('Cache-Control', 'no-cache');
-    return c.html(injectConfig(html, { SUPABASE_URL: origin, ...runtimeConfig }));
+    c.header(
+      'Content-Security-Policy',
+      contentSecurityPolicy(origin, config, script.slice('<script>'.length, -'</script>'.length)),
+    );
+    c.header('X-Frame-Options', 'DENY');
+    return c.html(html.replace('</head>', `${script}</head>`));
   });
   return app;
 }

@@ -1,14 +1,26 @@
 -- Sample data for local development (`supabase db reset` and the local stack's first start).
 -- Six tournaments, two of each type; "Solo Showdown Sprint" is one slot from full and
 -- "Duo Gem Grab Clash" is full. The sample players below sign in with the password
--- brawlcup-player. registered_teams is not set here: the teams trigger counts them.
+-- brawlcup-player (npm start prints it: server/config.ts SAMPLE_PLAYER_PASSWORD, keep the two in step).
+-- registered_teams is not set here: the teams trigger counts them.
 
-insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
+-- The users are written exactly as GoTrue writes them on sign-up (so a dump restores into hosted
+-- Supabase and they can sign in there): an explicit id, '' rather than NULL in the token columns
+-- GoTrue reads as strings, timestamps set, and one email identity each.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change,
+  email_change_token_current, reauthentication_token, phone_change, phone_change_token,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+)
 select
-  '00000000-0000-0000-0000-000000000000', u.id, 'authenticated', 'authenticated', u.email,
+  '00000000-0000-0000-0000-000000000000', p.id, 'authenticated', 'authenticated', p.email,
   '$2a$10$ls5JluYU.Xn0JpBP3fFk5eF7qp6GTIRnS0THqMpHY1y/zMNLVOX6G', now(),
+  '', '', '', '', '', '', '', '',
   '{"provider": "email", "providers": ["email"]}',
-  jsonb_build_object('username', u.username, 'game_id', u.game_id)
+  jsonb_build_object('username', p.username, 'game_id', p.game_id,
+    'sub', p.id::text, 'email', p.email, 'email_verified', true, 'phone_verified', false),
+  now(), now()
 from (values
   ('5e3d0001-0000-4000-8000-000000000001'::uuid, 'nova.strike@example.com', 'NovaStrike', '#2PQ8LRY0V'),
   ('5e3d0001-0000-4000-8000-000000000002'::uuid, 'crow.byte@example.com', 'CrowByte', '#9GJ2UCQ8L'),
@@ -18,7 +30,14 @@ from (values
   ('5e3d0001-0000-4000-8000-000000000006'::uuid, 'leon.shade@example.com', 'LeonShade', '#R2J8GQ9YL'),
   ('5e3d0001-0000-4000-8000-000000000007'::uuid, 'mortis.dash@example.com', 'MortisDash', '#PY0Q8L2UV'),
   ('5e3d0001-0000-4000-8000-000000000008'::uuid, 'amber.blaze@example.com', 'AmberBlaze', '#J9L2R8CQP')
-) as u (id, email, username, game_id);
+) as p (id, email, username, game_id);
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', now(), now(), now()
+from auth.users u
+where u.id::text like '5e3d0001-%';
 
 insert into public.tournaments (id, name, description, thumbnail_url, slots, discord_link, type) values
   ('7a1c0001-0000-4000-8000-000000000001', 'Solo Showdown Sprint',
@@ -81,3 +100,21 @@ insert into public.team_players (team_id, tournament_id, slot, player_id, in_gam
   ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 1, '#R2J8GQ9YL', 'LeonShade'),
   ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 2, '#PY0Q8L2UV', 'MortisDash'),
   ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 3, '#J9L2R8CQP', 'AmberBlaze');
+
+-- Schedules and details, relative to the day the seed runs so the sample stays upcoming.
+update public.tournaments t set
+  starts_at = s.starts_at, prize = s.prize, format = s.format, best_of = s.best_of, rules = s.rules
+from (values
+  ('7a1c0001-0000-4000-8000-000000000001'::uuid, date_trunc('day', now()) + interval '2 days 19 hours', 'Rs300 + Brawl Pass',
+   'single_elimination', 3, E'Best of three, Showdown duels.\nCheck in during the hour before the start.\nQuestions: https://discord.gg/brawlcup-solo'),
+  ('7a1c0001-0000-4000-8000-000000000002'::uuid, null, null, 'single_elimination', 1, null),
+  ('7a1c0001-0000-4000-8000-000000000003'::uuid, date_trunc('day', now()) + interval '4 days 18 hours', 'Rs500',
+   'double_elimination', 3, E'Double elimination, best of three.\nGrand final best of five.'),
+  ('7a1c0001-0000-4000-8000-000000000004'::uuid, date_trunc('day', now()) + interval '9 days 17 hours', 'Brawl Pass for the winners',
+   'round_robin', 1, null),
+  ('7a1c0001-0000-4000-8000-000000000005'::uuid, date_trunc('day', now()) + interval '6 days 19 hours 30 minutes', 'Rs500 prize pool',
+   'single_elimination', 3, E'Brawl Ball only.\nNo teaming with other squads.'),
+  ('7a1c0001-0000-4000-8000-000000000006'::uuid, date_trunc('day', now()) + interval '12 days 18 hours', 'Rs1000 + Brawl Pass',
+   'round_robin', 5, null)
+) as s (id, starts_at, prize, format, best_of, rules)
+where t.id = s.id;

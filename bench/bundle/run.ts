@@ -13,7 +13,14 @@ const MANIFEST = join(DIST, '.vite/manifest.json');
 const LANDING_BUDGET = 130 * 1024;
 const ROUTE_BUDGET = 250 * 1024;
 
-type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Chunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 
 const appLayout = 'src/components/layouts/app-layout.tsx';
 const authLayout = 'src/components/layouts/auth-layout.tsx';
@@ -63,11 +70,21 @@ for (const route of routes) {
   const files = closure([entry, ...(route.layout ? [route.layout] : []), route.src]);
   let js = 0;
   let css = 0;
-  for (const f of files) (f.endsWith('.css') ? (css += size(f)) : f.endsWith('.js') ? (js += size(f)) : 0);
+  for (const f of files) {
+    if (f.endsWith('.css')) css += size(f);
+    else if (f.endsWith('.js')) js += size(f);
+  }
   const budget = route.path === '/' ? LANDING_BUDGET : ROUTE_BUDGET;
   const ok = js + css <= budget;
   failed ||= !ok;
-  rows.push([route.path, kb(js), kb(css), kb(js + css), `${ok ? 'ok' : 'OVER'} (budget ${kb(budget)})`, String(files.size)]);
+  rows.push([
+    route.path,
+    kb(js),
+    kb(css),
+    kb(js + css),
+    `${ok ? 'ok' : 'OVER'} (budget ${kb(budget)})`,
+    String(files.size),
+  ]);
 }
 const header = ['route', 'JS gzip', 'CSS gzip', 'total', 'budget', 'files'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -85,5 +102,8 @@ const leaked = [...landing].filter((f) => routeFiles.includes(f) || /admin|regis
 console.log(`\nLanding page loads registration/admin code: ${leaked.length ? `YES (${leaked.join(', ')})` : 'no'}`);
 failed ||= leaked.length > 0;
 const supabaseChunk = Object.values(manifest).find((c) => c.file.includes('supabase'));
-if (supabaseChunk) console.log(`\nLoaded after first paint by AuthProvider (not counted above for /): ${supabaseChunk.file} ${kb(size(supabaseChunk.file))}`);
+if (supabaseChunk)
+  console.log(
+    `\nLoaded after first paint by AuthProvider (not counted above for /): ${supabaseChunk.file} ${kb(size(supabaseChunk.file))}`,
+  );
 process.exitCode = failed ? 1 : 0;

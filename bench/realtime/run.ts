@@ -32,8 +32,14 @@ async function openSubscribers(ready: Ready, n: number, table = 'bench_events'):
           ws.on('error', reject);
           ws.on('message', (data) => {
             const t = now();
-            const [, ref, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, any];
-            if (event === 'postgres_changes') sub.got.set(Number(payload.data.record.id), t);
+            const [, ref, , event, payload] = JSON.parse(data.toString()) as [
+              string,
+              string,
+              string,
+              string,
+              { status?: string; data?: { record?: { id?: unknown } } },
+            ];
+            if (event === 'postgres_changes') sub.got.set(Number(payload.data?.record?.id), t);
             else if (event === 'phx_reply' && ref === 'join') {
               if (payload.status === 'ok') resolve(sub);
               else reject(new Error(JSON.stringify(payload)));
@@ -41,10 +47,16 @@ async function openSubscribers(ready: Ready, n: number, table = 'bench_events'):
           });
           ws.on('open', () =>
             ws.send(
-              JSON.stringify(['join', 'join', `realtime:bench-${i}`, 'phx_join', {
-                config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table }] },
-                access_token: ready.tokens[i],
-              }]),
+              JSON.stringify([
+                'join',
+                'join',
+                `realtime:bench-${i}`,
+                'phx_join',
+                {
+                  config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table }] },
+                  access_token: ready.tokens[i],
+                },
+              ]),
             ),
           );
         });
@@ -56,11 +68,16 @@ async function openSubscribers(ready: Ready, n: number, table = 'bench_events'):
 }
 
 async function closeSubscribers(subs: Subscriber[]): Promise<void> {
-  await Promise.all(subs.map((s) => new Promise<void>((r) => {
-    if (s.ws.readyState === WebSocket.CLOSED) return r();
-    s.ws.once('close', () => r());
-    s.ws.close();
-  })));
+  await Promise.all(
+    subs.map(
+      (s) =>
+        new Promise<void>((r) => {
+          if (s.ws.readyState === WebSocket.CLOSED) return r();
+          s.ws.once('close', () => r());
+          s.ws.close();
+        }),
+    ),
+  );
 }
 
 async function allReceived(subs: Subscriber[], ids: number[], timeoutMs: number): Promise<boolean> {
@@ -76,11 +93,16 @@ const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 
 async function main() {
-  const child = fork(join(import.meta.dirname, 'server.ts'), ['500'], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: 'inherit' });
+  const child = fork(join(import.meta.dirname, 'server.ts'), ['500'], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: 'inherit',
+  });
   const ready = await request<Ready>(child, null, 'ready');
-  const heartbeat = (subs: Subscriber[]) => setInterval(() => {
-    for (const s of subs) if (s.ws.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
-  }, 20_000);
+  const heartbeat = (subs: Subscriber[]) =>
+    setInterval(() => {
+      for (const s of subs)
+        if (s.ws.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
+    }, 20_000);
 
   // Memory first, while the heap has seen nothing else.
   await sleep(500);
@@ -91,7 +113,9 @@ async function main() {
   await closeSubscribers(idle);
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
-  console.log('Realtime postgres_changes on PGlite, one player per subscriber; latency from the insert call\n(commit included) to the frame at each subscriber\n');
+  console.log(
+    'Realtime postgres_changes on PGlite, one player per subscriber; latency from the insert call\n(commit included) to the frame at each subscriber\n',
+  );
   console.log('table         subscribers  changes  p50 latency  p99 latency  lost');
   const phases = [
     ['bench_events', 1, 200],
@@ -115,7 +139,9 @@ async function main() {
     }
     clearInterval(hb);
     latencies.sort((a, b) => a - b);
-    console.log(`${table.padEnd(12)}  ${String(n).padStart(11)}  ${String(rounds).padStart(7)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}  ${lost}`);
+    console.log(
+      `${table.padEnd(12)}  ${String(n).padStart(11)}  ${String(rounds).padStart(7)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}  ${lost}`,
+    );
     await closeSubscribers(subs);
   }
   console.log('bench_events: RLS `(select auth.uid()) is not null`, checked for every subscriber;');
@@ -127,7 +153,11 @@ async function main() {
     const subs = await openSubscribers(ready, n);
     const hb = heartbeat(subs);
     const started = now();
-    const { commits } = await request<Inserted>(child, { op: 'insert', table: 'bench_events', count: 2000, inFlight: 8 }, 'inserted');
+    const { commits } = await request<Inserted>(
+      child,
+      { op: 'insert', table: 'bench_events', count: 2000, inFlight: 8 },
+      'inserted',
+    );
     const committed = now();
     const ids = commits.map(([id]) => id);
     await allReceived(subs, ids, 60_000);
@@ -145,11 +175,15 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const rate = (ids.length / (last - started)) * 1000;
     const commitRate = (ids.length / (committed - started)) * 1000;
-    console.log(`${String(n).padStart(11)}  ${commitRate.toFixed(0).padStart(9)}  ${rate.toFixed(0).padStart(19)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}`);
+    console.log(
+      `${String(n).padStart(11)}  ${commitRate.toFixed(0).padStart(9)}  ${rate.toFixed(0).padStart(19)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}`,
+    );
     await closeSubscribers(subs);
   }
 
-  console.log(`\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`);
+  console.log(
+    `\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`,
+  );
   child.send({ op: 'stop' });
   await new Promise((r) => child.once('exit', r));
 }

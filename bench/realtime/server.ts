@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { readOptions } from '../../server/config.ts';
 import { startStack } from '../../server/stack.ts';
 
-type Command = { op: 'insert'; table: 'bench_events' | 'bench_public'; count: number; inFlight: number } | { op: 'rss' } | { op: 'stop' };
+type Command =
+  | { op: 'insert'; table: 'bench_events' | 'bench_public'; count: number; inFlight: number }
+  | { op: 'rss' }
+  | { op: 'stop' };
 
 const root = join(import.meta.dirname, '../..');
 const players = Number(process.argv[2] ?? 500);
@@ -26,7 +29,12 @@ const tokens: string[] = [];
 for (let i = 0; i < players; i++) {
   const id = randomUUID();
   await stack.ctx.db.query('insert into auth.users (id, email) values ($1, $2)', [id, `bench-${i}@example.com`]);
-  tokens.push(await stack.ctx.keys.jwt.sign({ sub: id, role: 'authenticated', email: `bench-${i}@example.com`, aud: 'authenticated' }, 3600));
+  tokens.push(
+    await stack.ctx.keys.jwt.sign(
+      { sub: id, role: 'authenticated', email: `bench-${i}@example.com`, aud: 'authenticated' },
+      3600,
+    ),
+  );
 }
 
 const now = () => performance.timeOrigin + performance.now();
@@ -53,7 +61,10 @@ process.on('message', async (cmd: Command) => {
         // PGlite runs NOTIFY callbacks before the query's promise settles, so the time taken
         // after it can be later than the delivery: latency counts from the call, commit included.
         const issued = now();
-        const { rows } = await stack.ctx.db.query<{ id: string | number }>(`insert into public.${cmd.table} (room, note) values (1, $1) returning id`, ['bench']);
+        const { rows } = await stack.ctx.db.query<{ id: string | number }>(
+          `insert into public.${cmd.table} (room, note) values (1, $1) returning id`,
+          ['bench'],
+        );
         commits.push([Number(rows[0]!.id), issued]);
       }
     }),

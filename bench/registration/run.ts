@@ -95,7 +95,11 @@ async function throughput(stack: TestStack) {
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < REGISTRATIONS; i = next++) {
         const t0 = performance.now();
-        const { error } = await clients[i]!.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: `Team ${i}`, p_players: players(i) });
+        const { error } = await clients[i]!.rpc('register_team', {
+          p_tournament_id: tournamentId,
+          p_team_name: `Team ${i}`,
+          p_players: players(i),
+        });
         latencies.push(performance.now() - t0);
         if (error) errors++;
       }
@@ -116,19 +120,29 @@ async function race(stack: TestStack) {
   const clients = await createPlayers(stack, RACERS);
   const started = performance.now();
   const results = await Promise.all(
-    clients.map((c, i) => c.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: `Racer ${i}`, p_players: players(100_000 + i) })),
+    clients.map((c, i) =>
+      c.rpc('register_team', {
+        p_tournament_id: tournamentId,
+        p_team_name: `Racer ${i}`,
+        p_players: players(100_000 + i),
+      }),
+    ),
   );
   const seconds = (performance.now() - started) / 1000;
   const ok = results.filter((r) => !r.error).length;
   const full = results.filter((r) => r.error?.message === 'The tournament is full').length;
   const other = results.length - ok - full;
   const c = await counts(stack, tournamentId);
-  const verdict = ok === RACE_SLOTS && other === 0 && c.registered_teams === c.teams && c.teams === RACE_SLOTS ? 'OK' : 'WRONG';
+  const verdict =
+    ok === RACE_SLOTS && other === 0 && c.registered_teams === c.teams && c.teams === RACE_SLOTS ? 'OK' : 'WRONG';
   console.log(
     `  race: ${RACERS} concurrent clients for ${RACE_SLOTS} slots: ${ok} registered, ${full} "The tournament is full", ` +
       `${other} other errors; registered_teams ${c.registered_teams} = teams ${c.teams} (${seconds.toFixed(2)} s) ${verdict}`,
   );
-  if (other) console.log(`    first other error: ${JSON.stringify(results.find((r) => r.error && r.error.message !== 'The tournament is full')?.error)}`);
+  if (other)
+    console.log(
+      `    first other error: ${JSON.stringify(results.find((r) => r.error && r.error.message !== 'The tournament is full')?.error)}`,
+    );
   return verdict === 'OK';
 }
 
@@ -138,7 +152,9 @@ async function main() {
   for (const kind of kinds) {
     const stack = await startTestStack({ postgres: kind === 'postgres' });
     try {
-      console.log(`register_team through ${stack.url}/rest/v1 on ${kind === 'postgres' ? 'Postgres (127.0.0.1:5432)' : 'PGlite (in-process)'}`);
+      console.log(
+        `register_team through ${stack.url}/rest/v1 on ${kind === 'postgres' ? 'Postgres (127.0.0.1:5432)' : 'PGlite (in-process)'}`,
+      );
       await throughput(stack);
       allOk = (await race(stack)) && allOk;
     } finally {

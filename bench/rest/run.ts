@@ -10,21 +10,46 @@ const concurrency = Number(args[1] ?? 8);
 const postgres = process.argv.includes('--postgres');
 
 const stack = await startTestStack({ supabaseDir: join(ROOT, 'server/tests/fixtures/rest-supabase'), postgres });
-const { rows } = await stack.ctx.db.query<{ id: string }>(`insert into auth.users (email) values ('bench@example.com') returning id::text`);
+const { rows } = await stack.ctx.db.query<{ id: string }>(
+  `insert into auth.users (id, email) values (gen_random_uuid(), 'bench@example.com') returning id::text`,
+);
 const token = await stack.ctx.keys.jwt.sign({ sub: rows[0]!.id, role: 'authenticated', aud: 'authenticated' }, 3600);
-const headers = { apikey: stack.ctx.keys.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+const headers = {
+  apikey: stack.ctx.keys.anonKey,
+  Authorization: `Bearer ${token}`,
+  'Content-Type': 'application/json',
+};
 let nextId = 1000;
 
 const shapes: [string, () => RequestInit & { path: string }][] = [
   ['select *', () => ({ path: '/books?select=*' })],
-  ['filter + count=exact', () => ({ path: '/books?select=id,title&year=gt.1970&order=year.desc&limit=2', headers: { ...headers, Prefer: 'count=exact' } })],
+  [
+    'filter + count=exact',
+    () => ({
+      path: '/books?select=id,title&year=gt.1970&order=year.desc&limit=2',
+      headers: { ...headers, Prefer: 'count=exact' },
+    }),
+  ],
   ['two-level embed', () => ({ path: '/authors?select=name,books!author_id(title,genres(name))' })],
-  ['insert, return=representation', () => ({ path: '/notes?select=id,title', method: 'POST', headers: { ...headers, Prefer: 'return=representation' }, body: JSON.stringify({ title: `n${nextId++}` }) })],
-  ['rpc setof + filter', () => ({ path: '/rpc/books_by?select=id&year=gt.1970', method: 'POST', body: JSON.stringify({ author: 1 }) })],
+  [
+    'insert, return=representation',
+    () => ({
+      path: '/notes?select=id,title',
+      method: 'POST',
+      headers: { ...headers, Prefer: 'return=representation' },
+      body: JSON.stringify({ title: `n${nextId++}` }),
+    }),
+  ],
+  [
+    'rpc setof + filter',
+    () => ({ path: '/rpc/books_by?select=id&year=gt.1970', method: 'POST', body: JSON.stringify({ author: 1 }) }),
+  ],
 ];
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
-console.log(`Data API on ${postgres ? 'Postgres' : 'PGlite'}: ${requests} requests per shape, ${concurrency} concurrent`);
+console.log(
+  `Data API on ${postgres ? 'Postgres' : 'PGlite'}: ${requests} requests per shape, ${concurrency} concurrent`,
+);
 try {
   for (const [name, make] of shapes) {
     const times: number[] = [];

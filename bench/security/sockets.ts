@@ -54,7 +54,12 @@ async function server(): Promise<void> {
 }
 
 /** Sends `count` upgrade requests; after `waitMs`, counts those the server neither answered nor closed. */
-async function upgrades(port: number, path: string, count: number, waitMs = 2000): Promise<{ held: number; answered: number; statuses: string }> {
+async function upgrades(
+  port: number,
+  path: string,
+  count: number,
+  waitMs = 2000,
+): Promise<{ held: number; answered: number; statuses: string }> {
   const sockets: { socket: Socket; answer: string; closed: boolean }[] = [];
   for (let i = 0; i < count; i++) {
     const entry = { socket: connect(port, '127.0.0.1'), answer: '', closed: false };
@@ -92,7 +97,13 @@ function presenceHeavy(ready: Ready, i: number, channels: number): Promise<Heavy
     ws.on('error', () => resolve(null));
     ws.on('unexpected-response', () => resolve(null));
     ws.on('message', (data) => {
-      const [, ref, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, { status: string }];
+      const [, ref, , event, payload] = JSON.parse(data.toString()) as [
+        string,
+        string,
+        string,
+        string,
+        { status: string },
+      ];
       if (event !== 'phx_reply' || !ref?.startsWith('t')) return;
       if (payload.status === 'ok') heavy.tracked++;
       else heavy.refused++;
@@ -102,7 +113,9 @@ function presenceHeavy(ready: Ready, i: number, channels: number): Promise<Heavy
       for (let c = 0; c < channels; c++) {
         const topic = `realtime:s${i}-c${c}`;
         ws.send(JSON.stringify([`j${c}`, `j${c}`, topic, 'phx_join', { config: { presence: { key: `k${i}` } } }]));
-        ws.send(JSON.stringify([`j${c}`, `t${c}`, topic, 'presence', { type: 'presence', event: 'track', payload: meta }]));
+        ws.send(
+          JSON.stringify([`j${c}`, `t${c}`, topic, 'presence', { type: 'presence', event: 'track', payload: meta }]),
+        );
       }
     });
   });
@@ -141,7 +154,9 @@ async function main(): Promise<void> {
   const ready = await request<Ready>(child, null, 'ready');
   const stats = async (label: string) => {
     const s = await request<Stats>(child, { op: 'stats' }, 'stats');
-    console.log(`  ${label.padEnd(34)} rss ${(s.rss / MB).toFixed(0).padStart(5)} MB  heap ${(s.heapUsed / MB).toFixed(0).padStart(4)} MB  fds ${String(s.fds).padStart(5)}  ${JSON.stringify(s.realtime)}`);
+    console.log(
+      `  ${label.padEnd(34)} rss ${(s.rss / MB).toFixed(0).padStart(5)} MB  heap ${(s.heapUsed / MB).toFixed(0).padStart(4)} MB  fds ${String(s.fds).padStart(5)}  ${JSON.stringify(s.realtime)}`,
+    );
     return s;
   };
 
@@ -153,7 +168,9 @@ async function main(): Promise<void> {
     ['realtime, bad apikey', '/realtime/v1/websocket?vsn=2.0.0&apikey=x.y.z'],
   ] as const) {
     const r = await upgrades(ready.port, path, count);
-    console.log(`  ${label.padEnd(22)} held ${String(r.held).padStart(5)}  answered ${String(r.answered).padStart(5)}  (${r.statuses})`);
+    console.log(
+      `  ${label.padEnd(22)} held ${String(r.held).padStart(5)}  answered ${String(r.answered).padStart(5)}  (${r.statuses})`,
+    );
   }
   await sleep(500);
   await stats('server after the upgrades');
@@ -162,15 +179,24 @@ async function main(): Promise<void> {
   await stats('before');
   const heavy: Heavy[] = [];
   for (let start = 0; start < count; start += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, count - start) }, (_, j) => presenceHeavy(ready, start + j, channels)));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, (_, j) => presenceHeavy(ready, start + j, channels)),
+    );
     heavy.push(...batch.filter((h): h is Heavy => h !== null));
   }
-  console.log(`  sockets open ${heavy.length}, presences tracked ${heavy.reduce((n, h) => n + h.tracked, 0)}, refused ${heavy.reduce((n, h) => n + h.refused, 0)}`);
+  console.log(
+    `  sockets open ${heavy.length}, presences tracked ${heavy.reduce((n, h) => n + h.tracked, 0)}, refused ${heavy.reduce((n, h) => n + h.refused, 0)}`,
+  );
   await stats('during');
-  await Promise.all(heavy.map((h) => new Promise<void>((r) => {
-    h.ws.once('close', () => r());
-    h.ws.close();
-  })));
+  await Promise.all(
+    heavy.map(
+      (h) =>
+        new Promise<void>((r) => {
+          h.ws.once('close', () => r());
+          h.ws.close();
+        }),
+    ),
+  );
   await sleep(1000);
   await stats('after all closed');
 

@@ -14,7 +14,9 @@ function startOnce(dataDir: string): Promise<{ ms: number; rssMb: number }> {
     const p = spawn(process.execPath, ['--import', 'tsx', child, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`exit ${code}: ${out}`))));
+    p.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`exit ${code}: ${out}`)),
+    );
   });
 }
 
@@ -30,4 +32,6 @@ for (let i = 0; i < runs; i++) {
 console.log(`local stack start-up on PGlite, median of ${runs} runs`);
 console.log(`  fresh data directory:    ${median(fresh.map((r) => r.ms))} ms (migrations, seed, administrator)`);
 console.log(`  existing data directory: ${median(existing.map((r) => r.ms))} ms`);
-console.log(`  resident memory after start: ${median(existing.map((r) => r.rssMb))} MB (fresh: ${median(fresh.map((r) => r.rssMb))} MB)`);
+console.log(
+  `  resident memory after start: ${median(existing.map((r) => r.rssMb))} MB (fresh: ${median(fresh.map((r) => r.rssMb))} MB)`,
+);

@@ -55,7 +55,10 @@ export async function closePeople(failedTest?: string): Promise<void> {
 }
 
 /** A new person: their own cookies and storage, so several people can use the site at once. */
-export async function newPerson(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPerson(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
   open.add(context);
   context.once('close', () => open.delete(context));
@@ -66,6 +69,13 @@ export async function newPerson(browser: Browser, viewport: { width: number; hei
   // page.clock.install(): axe-core needs running timers while a test holds the page's clock.
   await context.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;
+    // Every Content-Security-Policy violation is kept for the screen checks (screens.ts).
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const list = (w.__cspViolations ??= []) as string[];
+      list.push(
+        `${event.violatedDirective} ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
     w.__e2eRealTimers = {
       setTimeout: window.setTimeout,
       clearTimeout: window.clearTimeout,
@@ -79,7 +89,8 @@ export async function newPerson(browser: Browser, viewport: { width: number; hei
   page.on('pageerror', (error) => console.error(`[page error] ${page.url()}: ${error.message}`));
   page.on('requestfailed', (request) => {
     // Aborted by the page itself (navigation, unmount) is normal; anything else is worth seeing.
-    if (request.failure()?.errorText !== 'net::ERR_ABORTED') console.error(`[request failed] ${request.url()}: ${request.failure()?.errorText}`);
+    if (request.failure()?.errorText !== 'net::ERR_ABORTED')
+      console.error(`[request failed] ${request.url()}: ${request.failure()?.errorText}`);
   });
   return { context, page };
 }

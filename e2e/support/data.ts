@@ -1,28 +1,27 @@
 // Data for the journeys, made through the real supabase-js against the running stack: players,
 // tournaments created as the administrator, and registrations made by "someone else". Every name,
 // e-mail and player ID is unique, so no journey depends on another one's leftovers or order.
-import { randomBytes, randomInt } from 'node:crypto';
+// The builders (names, IDs, tournament fields, the register_team call) are the component tests' own,
+// from src/testing/fixtures.ts.
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD } from '../../server/config.ts';
+import {
+  TEAM_SIZE,
+  freshGameId,
+  insertTournament,
+  registerTeamAs,
+  tag,
+  tournamentFields,
+  type Tournament,
+  type TournamentType,
+} from '../../src/testing/fixtures.ts';
+
+export { TEAM_SIZE, tag, type Tournament, type TournamentType } from '../../src/testing/fixtures.ts';
 
 export const ADMIN = { email: DEFAULT_ADMIN_EMAIL, password: DEFAULT_ADMIN_PASSWORD };
 export const PASSWORD = 'brawl-pass-1';
-
-export type TournamentType = '1v1' | '2v2' | '3v3';
-export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
-
-export type TournamentRow = {
-  id: string;
-  name: string;
-  description: string;
-  thumbnail_url: string;
-  slots: number;
-  discord_link: string;
-  type: TournamentType;
-  registered_teams: number;
-};
 
 export type Player = { email: string; password: string; username: string; gameId: string };
 
@@ -33,19 +32,13 @@ function client(): SupabaseClient {
   });
 }
 
-/** A short random tag: base36, so names stay readable in screenshots. */
-export function tag(): string {
-  return `${Date.now().toString(36).slice(-4)}${randomBytes(3).toString('hex')}`;
-}
-
 export function uniqueEmail(who: string): string {
   return `${who}-${tag()}@example.com`.toLowerCase();
 }
 
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** A valid, unused game/player ID without the leading # (9 letters or digits). */
 export function playerId(): string {
-  return Array.from({ length: 9 }, () => ID_CHARS[randomInt(ID_CHARS.length)]).join('');
+  return freshGameId().slice(1);
 }
 
 export function newPlayerDetails(who = 'player'): Player {
@@ -78,22 +71,13 @@ function admin(): Promise<SupabaseClient> {
 }
 
 /** A fresh tournament made by the administrator (the admin journey makes its own through the UI). */
-export async function createTournament(type: TournamentType, slots: number, label = 'E2E'): Promise<TournamentRow> {
-  const name = `${label} ${type} ${tag()}`;
-  const { data, error } = await (await admin())
-    .from('tournaments')
-    .insert({
-      name,
-      description: `${label} ${type} bracket ${tag()}`,
-      thumbnail_url: '/banners/brawlcup.svg',
-      slots,
-      discord_link: `https://discord.gg/e2e-${tag()}`,
-      type,
-    })
-    .select()
-    .single();
-  if (error) throw new Error(`Could not create tournament ${name}: ${error.message}`);
-  return data as TournamentRow;
+export async function createTournament(
+  type: TournamentType,
+  slots: number,
+  label = 'E2E',
+  fields: Partial<Pick<Tournament, 'description'>> = {},
+): Promise<Tournament> {
+  return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots, ...fields }));
 }
 
 export async function deleteTournament(id: string): Promise<void> {
@@ -102,14 +86,14 @@ export async function deleteTournament(id: string): Promise<void> {
 }
 
 /** Every tournament as a visitor reads it (the seed's included). */
-export async function listTournaments(): Promise<TournamentRow[]> {
+export async function listTournaments(): Promise<Tournament[]> {
   const { data, error } = await client().from('tournaments').select('*');
   if (error) throw new Error(`Could not read tournaments: ${error.message}`);
-  return data as TournamentRow[];
+  return data as Tournament[];
 }
 
 /** The seeded tournament of a type with the most free slots (at least `free`). */
-export async function seededWithFreeSlots(type: TournamentType, free = 2): Promise<TournamentRow> {
+export async function seededWithFreeSlots(type: TournamentType, free = 2): Promise<Tournament> {
   const list = (await listTournaments())
     .filter((t) => t.type === type && !t.name.startsWith('E2E') && t.slots - t.registered_teams >= free)
     .sort((a, b) => b.slots - b.registered_teams - (a.slots - a.registered_teams));
@@ -118,21 +102,23 @@ export async function seededWithFreeSlots(type: TournamentType, free = 2): Promi
 }
 
 /** A seeded tournament that is already full. */
-export async function seededFull(): Promise<TournamentRow> {
+export async function seededFull(): Promise<Tournament> {
   const full = (await listTournaments()).find((t) => t.registered_teams >= t.slots);
   if (!full) throw new Error('The seed has no full tournament');
   return full;
 }
 
 /** Registers a team for `player` through the same call the app uses; returns the player IDs used. */
-export async function registerAs(player: Player, t: Pick<TournamentRow, 'id' | 'type'>, ids?: string[], teamName = `Team ${tag()}`): Promise<string[]> {
-  const c = await signedIn(player.email, player.password);
+export async function registerAs(
+  player: Player,
+  t: Pick<Tournament, 'id' | 'type'>,
+  ids?: string[],
+  teamName = `Team ${tag()}`,
+): Promise<string[]> {
   const used = ids ?? Array.from({ length: TEAM_SIZE[t.type] }, () => playerId());
-  const { error } = await c.rpc('register_team', {
-    p_tournament_id: t.id,
-    p_team_name: t.type === '1v1' ? '' : teamName,
-    p_players: used.map((id, i) => ({ player_id: `#${id}`, in_game_name: `Brawler${i + 1}` })),
+  await registerTeamAs(await signedIn(player.email, player.password), t, {
+    teamName: t.type === '1v1' ? '' : teamName,
+    players: used.map((id, i) => ({ player_id: `#${id}`, in_game_name: `Brawler${i + 1}` })),
   });
-  if (error) throw new Error(`Could not register ${player.email}: ${error.message}`);
   return used;
 }

@@ -93,7 +93,12 @@ function quantize(rgba: Uint8Array): { palette: number[][]; indices: Uint8Array 
     boxes = [...boxes.slice(0, pick), box.slice(0, cut), box.slice(cut), ...boxes.slice(pick + 1)];
   }
   const palette = boxes.map((box) => {
-    const t = box.reduce((a, c) => ({ n: a.n + c.n, r: a.r + c.r, g: a.g + c.g, b: a.b + c.b }), { n: 0, r: 0, g: 0, b: 0 });
+    const t = box.reduce((a, c) => ({ n: a.n + c.n, r: a.r + c.r, g: a.g + c.g, b: a.b + c.b }), {
+      n: 0,
+      r: 0,
+      g: 0,
+      b: 0,
+    });
     return [Math.round(t.r / t.n), Math.round(t.g / t.n), Math.round(t.b / t.n)];
   });
   const nearest = new Map<number, number>();
@@ -143,11 +148,18 @@ function png8(width: number, height: number, palette: number[][], indices: Uint8
 
 async function main() {
   mkdirSync(TO, { recursive: true });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   const page = await browser.newPage();
   for (const screen of SCREENS) {
     for (const size of ['desktop', 'phone'] as const) {
-      const { width, height, rgba } = await scaled(page, readFileSync(join(FROM, `${screen}-${size}.png`)), WIDTH[size]);
+      const { width, height, rgba } = await scaled(
+        page,
+        readFileSync(join(FROM, `${screen}-${size}.png`)),
+        WIDTH[size],
+      );
       const { palette, indices } = quantize(rgba);
       const file = join(TO, `${screen}-${size}.png`);
       writeFileSync(file, png8(width, height, palette, indices));

@@ -21,7 +21,10 @@ const START_TIMEOUT_MS = 150_000;
 function waitForStart(child: ChildProcess): Promise<{ url: string; anonKey: string }> {
   return new Promise((done, fail) => {
     let output = '';
-    const timer = setTimeout(() => fail(new Error(`npm start printed no App URL within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`npm start printed no App URL within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = /App URL: (http:\/\/\S+)/.exec(output)?.[1];
@@ -49,9 +52,22 @@ export default async function setup(project: TestProject) {
   const dataDir = join(temp, 'data');
   // The journeys sign in as the default administrator on a fresh PGlite: settings for another
   // database or administrator must not leak in from the shell.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
-  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Every journey signs in from 127.0.0.1: Auth's per-IP limits would stop the run (RATE_LIMITS=off is
+  // for test runs only; server/tests/auth-limits.test.ts covers the limits).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+  };
+  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
+    delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let started: { url: string; anonKey: string };
   try {
     started = await waitForStart(child);

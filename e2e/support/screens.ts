@@ -1,6 +1,6 @@
-// Every screen a journey reaches gets the same treatment: an axe-core check (no serious or critical
-// violations) and a screenshot at phone (390x844) and desktop (1280x800) size in e2e/artifacts/.
-import { mkdirSync } from 'node:fs';
+// Every screen a journey reaches gets the same treatment: an axe-core check (no moderate, serious or
+// critical violations) and a screenshot at phone (390x844) and desktop (1280x800) size in e2e/artifacts/.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE } from './browser.ts';
@@ -9,13 +9,23 @@ const AXE_PATH = resolve(import.meta.dirname, '../../node_modules/axe-core/axe.m
 export const ARTIFACTS = resolve(import.meta.dirname, '../artifacts');
 
 type AxeNode = { target: unknown[]; html: string; failureSummary?: string };
+/** Only axe's "minor" findings pass: a skipped heading level (moderate) fails like a missing label. */
+const FAILING_IMPACTS = new Set(['moderate', 'serious', 'critical']);
+
 type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
 
-/** Runs axe-core on the page as it is now and returns its serious and critical violations, readable. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Runs axe-core on the page as it is now and returns its moderate, serious and critical violations, readable. */
+export async function violations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
-  if (!loaded) await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
+  // Evaluated through the DevTools protocol rather than added as a <script>, which the page's
+  // Content-Security-Policy rightly refuses.
+  if (!loaded) await page.evaluate(readFileSync(AXE_PATH, 'utf8'));
+  // Anything the Content-Security-Policy blocked on this screen is a failure too.
+  const blocked = await page.evaluate(
+    () => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [],
+  );
+  if (blocked.length) throw new Error(`The Content-Security-Policy blocked:\n${blocked.join('\n')}`);
+  const found = await page.evaluate(async () => {
     const w = window as unknown as Record<string, unknown>;
     const axe = w.axe as { run: (ctx: Document, options: object) => Promise<{ violations: unknown[] }> };
     // Under a paused page.clock axe's own timers would never fire: lend it the real ones.
@@ -29,13 +39,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       Object.assign(w, saved);
     }
   });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  return (found as AxeViolation[])
+    .filter((v) => v.impact !== null && FAILING_IMPACTS.has(v.impact))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
         v.nodes
-          .map((n) => `    ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`)
+          .map(
+            (n) =>
+              `    ${JSON.stringify(n.target)} ${n.html.slice(0, 160)}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+          )
           .join('\n'),
     );
 }
@@ -44,10 +57,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 // after them; assertAccessible() (each file's afterEach) fails the test with the full list.
 const pending: string[] = [];
 
-/** Fails the current test if any screen it checked had serious or critical violations. */
+/** Fails the current test if any screen it checked had moderate, serious or critical violations. */
 export function assertAccessible(): void {
   const found = pending.splice(0);
-  if (found.length) throw new Error(`axe-core found serious or critical violations:\n\n${found.join('\n\n')}`);
+  if (found.length)
+    throw new Error(`axe-core found moderate, serious or critical violations:\n\n${found.join('\n\n')}`);
 }
 
 /**
@@ -76,7 +90,7 @@ async function check(page: Page, name: string, size: 'phone' | 'desktop', show?:
   await page.mouse.move(0, 0);
   if (show) await show.scrollIntoViewIfNeeded();
   await settle(page);
-  const found = await seriousViolations(page);
+  const found = await violations(page);
   if (found.length) pending.push(`On "${name}" at ${size} size (${page.url()}):\n  ${found.join('\n  ')}`);
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}-${size}.png`), animations: 'disabled', caret: 'hide' });

@@ -66,7 +66,12 @@ export async function submitRegistration(form: Locator): Promise<void> {
 }
 
 /** Polls a value until it satisfies `check` (the page updates on its own: Realtime, timers). */
-export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, timeout: number, what: string): Promise<T> {
+export async function until<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeout: number,
+  what: string,
+): Promise<T> {
   const end = Date.now() + timeout;
   let last: T = await read();
   while (!check(last)) {
@@ -83,4 +88,15 @@ export async function until<T>(read: () => Promise<T>, check: (value: T) => bool
  */
 export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByRole('textbox', { name: label, exact: true });
+}
+
+/**
+ * A link of the header's main navigation, the way a person reaches it: on a narrow screen the links
+ * sit behind the Menu button, which this opens first.
+ */
+export async function navLink(page: Page, name: string): Promise<Locator> {
+  await visible(page.getByRole('banner'));
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }

@@ -22,6 +22,8 @@ export const AUTH_ERRORS = {
   refresh_token_already_used: { status: 400, msg: 'Invalid Refresh Token: Already Used' },
   otp_expired: { status: 403, msg: 'Email link is invalid or has expired' },
   signup_disabled: { status: 422, msg: 'Signups not allowed for this instance' },
+  over_request_rate_limit: { status: 429, msg: 'Request rate limit reached' },
+  over_email_send_rate_limit: { status: 429, msg: 'Email rate limit exceeded' },
   not_found: { status: 404, msg: 'Not found' },
   method_not_allowed: { status: 405, msg: 'Method not allowed' },
   unexpected_failure: { status: 500, msg: 'Unexpected failure, please check server logs for more information' },

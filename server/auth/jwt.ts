@@ -23,10 +23,13 @@ export interface Claims {
   [key: string]: unknown;
 }
 
-export type VerifyFailure = 'missing' | 'malformed' | 'expired' | 'bad_signature' | 'bad_alg';
+export type VerifyFailure = 'missing' | 'malformed' | 'expired' | 'bad_signature' | 'bad_alg' | 'session_ended';
 
 export class JwtError extends Error {
-  constructor(readonly reason: VerifyFailure, message: string) {
+  constructor(
+    readonly reason: VerifyFailure,
+    message: string,
+  ) {
     super(message);
     this.name = 'JwtError';
   }
@@ -50,16 +53,26 @@ export class JwtKeys {
   /** Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. */
   async verify(token: string | undefined | null): Promise<Claims> {
     if (!token) throw new JwtError('missing', 'No API key found in request');
-    if (token.split('.').length !== 3) throw new JwtError('malformed', 'invalid JWT: unable to parse or verify signature, token is malformed');
+    if (token.split('.').length !== 3)
+      throw new JwtError('malformed', 'invalid JWT: unable to parse or verify signature, token is malformed');
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.role !== 'string') throw new JwtError('malformed', 'invalid JWT: role claim missing');
       return payload as Claims;
     } catch (error) {
       if (error instanceof JwtError) throw error;
-      if (error instanceof joseErrors.JWTExpired) throw new JwtError('expired', 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired');
-      if (error instanceof joseErrors.JOSEAlgNotAllowed) throw new JwtError('bad_alg', 'invalid JWT: unable to parse or verify signature, signing method none is invalid');
-      if (error instanceof joseErrors.JWSSignatureVerificationFailed) throw new JwtError('bad_signature', 'invalid JWT: unable to parse or verify signature, signature is invalid');
+      if (error instanceof joseErrors.JWTExpired)
+        throw new JwtError(
+          'expired',
+          'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+        );
+      if (error instanceof joseErrors.JOSEAlgNotAllowed)
+        throw new JwtError(
+          'bad_alg',
+          'invalid JWT: unable to parse or verify signature, signing method none is invalid',
+        );
+      if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+        throw new JwtError('bad_signature', 'invalid JWT: unable to parse or verify signature, signature is invalid');
       throw new JwtError('malformed', 'invalid JWT: unable to parse or verify signature, token is malformed');
     }
   }

@@ -1,6 +1,6 @@
 // The auth data operations: users, sessions, refresh tokens and one-time tokens in the auth schema.
 // Auth runs as the database owner, as GoTrue does with its own role; RLS is for the API roles.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Database, Queryable } from '../db/database.ts';
 import { AuthApiError } from './errors.ts';
@@ -78,7 +78,9 @@ export function checkPassword(password: unknown, minLength: number): string {
     });
   }
   if (password.length > 72) {
-    throw new AuthApiError('weak_password', 'Password cannot be longer than 72 characters', { weak_password: { reasons: ['length'] } });
+    throw new AuthApiError('weak_password', 'Password cannot be longer than 72 characters', {
+      weak_password: { reasons: ['length'] },
+    });
   }
   return password;
 }
@@ -86,38 +88,75 @@ export function checkPassword(password: unknown, minLength: number): string {
 export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`, [email]);
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null`,
+    [email],
+  );
   return rows[0];
 }
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`,
+    [id],
+  );
   return rows[0];
 }
 
 /**
- * Inserts a user. A trigger on auth.users (the app's profiles) may reject the metadata with a
- * P0001 message: that message is the real reason, so it becomes a validation error for the caller.
+ * Inserts a user and its email identity, the rows GoTrue writes on sign-up: an id chosen by Auth,
+ * '' in the token columns GoTrue reads as strings, timestamps set, and the identity's data copied
+ * into the user metadata. A dump of them restores into hosted Supabase and the user signs in there.
+ * When the database refuses the row (the app's profiles trigger raising on bad metadata), GoTrue
+ * answers 500 "Database error saving new user" and keeps the reason in its logs: so does this.
  */
 export async function createUser(
   db: Database,
-  input: { email: string; password: string; userMetadata?: Record<string, unknown>; appMetadata?: Record<string, unknown> },
+  input: {
+    email: string;
+    password: string;
+    userMetadata?: Record<string, unknown>;
+    appMetadata?: Record<string, unknown>;
+  },
 ): Promise<UserRow> {
   const hash = await hashPassword(input.password);
+  const id = randomUUID();
   const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
+  const identityData = { sub: id, email: input.email, email_verified: true, phone_verified: false };
   try {
     return await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, input.email)) throw new AuthApiError('user_already_exists');
       const { rows } = await tx.query<UserRow>(
-        `insert into auth.users (email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data)
-         values ($1, $2, now(), $3::jsonb, $4::jsonb) returning ${USER_COLUMNS}`,
-        [input.email, hash, JSON.stringify(appMetadata), JSON.stringify(input.userMetadata ?? {})],
+        `insert into auth.users (
+           instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+           confirmation_token, recovery_token, email_change_token_new, email_change,
+           email_change_token_current, reauthentication_token, phone_change, phone_change_token,
+           raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at
+         ) values (
+           '00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(),
+           '', '', '', '', '', '', '', '', $4::jsonb, $5::jsonb, false, false, now(), now()
+         ) returning ${USER_COLUMNS}`,
+        [
+          id,
+          input.email,
+          hash,
+          JSON.stringify(appMetadata),
+          JSON.stringify({ ...(input.userMetadata ?? {}), ...identityData }),
+        ],
+      );
+      await tx.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+         values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
+        [id, id, JSON.stringify(identityData)],
       );
       return rows[0]!;
     });
   } catch (error) {
-    throw databaseError(error);
+    if (error instanceof AuthApiError) throw error;
+    // The reason goes to the server's log only, as GoTrue keeps it in its own.
+    console.error(`auth: database error saving new user: ${(error as Error).message}`);
+    throw new AuthApiError('unexpected_failure', 'Database error saving new user');
   }
 }
 
@@ -144,44 +183,78 @@ export interface SessionRow {
 
 const newToken = () => randomBytes(24).toString('base64url');
 
-export async function createSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string }> {
-  const { rows } = await q.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [userId]);
-  const sessionId = rows[0]!.id;
+export async function createSession(
+  q: Queryable,
+  userId: string,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = randomUUID();
+  await q.query(
+    `insert into auth.sessions (id, user_id, aal, created_at, updated_at) values ($1, $2, 'aal1', now(), now())`,
+    [sessionId, userId],
+  );
   const refreshToken = newToken();
-  await q.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, userId, sessionId]);
+  await q.query(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, revoked, created_at, updated_at)
+     values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, false, now(), now())`,
+    [refreshToken, userId, sessionId],
+  );
   await q.query('update auth.users set last_sign_in_at = now() where id = $1', [userId]);
   return { sessionId, refreshToken };
 }
 
-/** How long a rotated refresh token may be reused (two tabs refreshing at once), as GoTrue does. */
-const REUSE_INTERVAL_MS = 10_000;
+export type Rotation =
+  | { kind: 'rotated'; userId: string; sessionId: string; refreshToken: string }
+  /** A rotated token replayed past the reuse interval: its session has been ended. */
+  | { kind: 'reused' };
 
-/** Rotates a refresh token: the old one is revoked and a new one issued in the same session. */
+/**
+ * Rotates a refresh token as GoTrue does: the old one is revoked and a new one issued in the same
+ * session. A revoked token may be used again for `reuseIntervalSeconds` (two tabs refreshing at
+ * once) and then gets the session's current token. Past that, a replay means someone else may hold
+ * the session's tokens: the whole session ends (GoTrue revokes the token family), and its access
+ * tokens stop working too.
+ */
 export async function rotateRefreshToken(
   db: Database,
   token: unknown,
-): Promise<{ userId: string; sessionId: string; refreshToken: string }> {
+  reuseIntervalSeconds: number,
+): Promise<Rotation> {
   if (typeof token !== 'string' || !token) throw new AuthApiError('refresh_token_not_found');
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; user_id: string; session_id: string; revoked: boolean; updated_at: string }>(
-      'select id, user_id, session_id, revoked, updated_at from auth.refresh_tokens where token = $1 for update',
-      [token],
+    const { rows } = await tx.query<{
+      id: string;
+      user_id: string;
+      session_id: string;
+      revoked: boolean;
+      reusable: boolean;
+    }>(
+      `select id, user_id, session_id, revoked, updated_at + make_interval(secs => $2) > now() as reusable
+       from auth.refresh_tokens where token = $1 for update`,
+      [token, reuseIntervalSeconds],
     );
     const row = rows[0];
     if (!row) throw new AuthApiError('refresh_token_not_found');
-    if (row.revoked && Date.now() - new Date(row.updated_at).getTime() > REUSE_INTERVAL_MS) {
-      throw new AuthApiError('refresh_token_already_used');
+    if (row.revoked) {
+      if (!row.reusable) {
+        await tx.query('delete from auth.sessions where id = $1', [row.session_id]);
+        return { kind: 'reused' };
+      }
+      const { rows: active } = await tx.query<{ token: string }>(
+        'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+        [row.session_id],
+      );
+      if (active[0])
+        return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken: active[0].token };
     }
     await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
     const refreshToken = newToken();
-    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-      refreshToken,
-      row.user_id,
-      row.session_id,
-      token,
-    ]);
+    await tx.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, session_id, parent, revoked, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, $4, false, now(), now())`,
+      [refreshToken, row.user_id, row.session_id, token],
+    );
     await tx.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id]);
-    return { userId: row.user_id, sessionId: row.session_id, refreshToken };
+    return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken };
   });
 }
 
@@ -191,16 +264,27 @@ export async function sessionExists(q: Queryable, sessionId: string): Promise<bo
   return rows.length > 0;
 }
 
-export async function endSessions(q: Queryable, userId: string, sessionId: string | undefined, scope: string): Promise<void> {
+export async function endSessions(
+  q: Queryable,
+  userId: string,
+  sessionId: string | undefined,
+  scope: string,
+): Promise<void> {
   if (scope === 'local') await q.query('delete from auth.sessions where id = $1', [sessionId]);
-  else if (scope === 'others') await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
+  else if (scope === 'others')
+    await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId]);
   else await q.query('delete from auth.sessions where user_id = $1', [userId]);
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A one-time token for a mailed link; only its hash is stored. */
-export async function issueOneTimeToken(q: Queryable, userId: string, type: string, ttlSeconds = 3600): Promise<string> {
+export async function issueOneTimeToken(
+  q: Queryable,
+  userId: string,
+  type: string,
+  ttlSeconds = 3600,
+): Promise<string> {
   const token = randomBytes(24).toString('hex');
   await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [userId, type]);
   await q.query(

@@ -2,6 +2,7 @@
 // folder) and a real Postgres (DATABASE_URL). Every service in server/ talks to Postgres through it.
 import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { fsyncSync } from 'node:fs';
 import pg from 'pg';
 
 export interface QueryResult<T = Record<string, unknown>> {
@@ -39,8 +40,81 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+// PGlite starts Postgres with -F (fsync off), and Emscripten's NODEFS has no fsync at all: a commit
+// reached the kernel's page cache, so it survived a killed process but not a power cut. A folder
+// on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
+// and an fsync that reaches the disk. The rest are PGlite's own start parameters.
+const DURABLE_START_PARAMS = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+interface NodeFsStream {
+  nfd?: number;
+}
+
+/** Gives Emscripten's NODEFS the fsync it lacks, so Postgres's fsync() reaches the disk. */
+async function makeDurable(db: PGlite): Promise<void> {
+  const nodefs = (db as unknown as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
+  if (!nodefs?.stream_ops)
+    throw new Error('This PGlite version does not expose NODEFS: cannot make its writes durable.');
+  nodefs.stream_ops.fsync = (stream: NodeFsStream) => {
+    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+    return 0;
+  };
+  // Whatever start-up wrote before the fsync existed goes to disk now.
+  await db.exec('checkpoint');
+}
+
+/** The superuser of a fresh database, as on hosted Supabase; postgres is made an ordinary role. */
+export const BOOTSTRAP_USER = 'supabase_admin';
+
+/**
+ * Opens as supabase_admin, the bootstrap superuser of every folder made since the hosted roles (a
+ * fresh folder is created that way). A folder made before them has postgres as its bootstrap
+ * superuser and no supabase_admin yet: it is opened as postgres, and migrate reports that its
+ * migrations run as a superuser. A folder on disk starts durable (see DURABLE_START_PARAMS).
+ */
+async function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  const durable = dataDir ? { startParams: DURABLE_START_PARAMS } : {};
+  try {
+    return await PGlite.create({
+      dataDir,
+      extensions: { pgcrypto },
+      username: BOOTSTRAP_USER,
+      initDbStartParams: [`--username=${BOOTSTRAP_USER}`],
+      ...durable,
+    });
+  } catch (error) {
+    if (!new RegExp(`role "${BOOTSTRAP_USER}" does not exist`).test((error as Error).message)) throw error;
+    return PGlite.create({ dataDir, extensions: { pgcrypto }, ...durable });
+  }
+}
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await PGlite.create({ dataDir, extensions: { pgcrypto } });
+  const db = await createPglite(dataDir);
+  if (dataDir) await makeDurable(db);
   // PGlite has one connection: a transaction holds it, so everything else waits its turn. That is
   // the isolation Postgres would give, at the price of no parallelism.
   const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
@@ -66,8 +140,31 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/** Thrown when every pooled connection stayed busy for the pool's wait limit (PostgREST's PGRST003). */
+export class PoolTimeoutError extends Error {
+  readonly code = 'PGRST003';
+  constructor() {
+    super('Timed out acquiring connection from connection pool.');
+    this.name = 'PoolTimeoutError';
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.DB_POOL_SIZE ?? 10),
+    // DB_POOL_TIMEOUT_MS: how long a request waits for a free connection before it is answered 504,
+    // so slow requests holding every connection cannot make the others queue for ever.
+    connectionTimeoutMillis: Number(process.env.DB_POOL_TIMEOUT_MS ?? 10_000),
+  });
+  const connect = async () => {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (/timeout exceeded when trying to connect/i.test((error as Error).message)) throw new PoolTimeoutError();
+      throw error;
+    }
+  };
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   await pool.query('select 1');
@@ -117,7 +214,7 @@ async function openPostgres(url: string): Promise<Database> {
     location: url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'),
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await connect();
       try {
         await client.query('begin');
         const result = await fn(wrap(client));

@@ -14,7 +14,9 @@ function alive(pid: number): boolean {
 
 export class DataDirBusyError extends Error {
   constructor(dir: string, pid: number) {
-    super(`Another BrawlCup process (pid ${pid}) is using the data directory ${dir}. Stop it first, or set DATA_DIR to another folder.`);
+    super(
+      `Another BrawlCup process (pid ${pid}) is using the data directory ${dir}. Stop it first, or set DATA_DIR to another folder.`,
+    );
     this.name = 'DataDirBusyError';
   }
 }

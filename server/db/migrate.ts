@@ -1,6 +1,8 @@
 // Brings a database to the project's schema the way `supabase db push` and `supabase db reset` do:
 // the hosted-Supabase prelude, then supabase/migrations/*.sql in file-name order, each once and
 // recorded in supabase_migrations.schema_migrations, then seed.sql on a fresh database only.
+// Migrations and seed run as the non-superuser postgres, as on hosted, so what hosted would refuse
+// (creating objects in auth, reading what nothing granted) is refused here first.
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,13 @@ export interface MigrateResult {
   fresh: boolean;
   applied: string[];
   seeded: boolean;
+  /** The role migrations and seed ran as: postgres, or the connecting user where postgres is a superuser. */
+  ranAs: string;
+  /**
+   * True when that role is a superuser (a PGlite folder made before the hosted roles, a server
+   * whose postgres is the superuser): then a migration hosted would refuse still passes here.
+   */
+  asSuperuser: boolean;
 }
 
 /** `20240101000000_name.sql` -> version `20240101000000`, name `name`, as the CLI records them. */
@@ -33,12 +42,30 @@ export function parseMigrationName(file: string): { version: string; name: strin
   return { version: match[1]!, name: match[2] ?? '' };
 }
 
+/**
+ * `set local role postgres` when postgres is the hosted-like non-superuser and the connection is
+ * someone else (the bootstrap superuser); nothing when the connection already is postgres, or when
+ * postgres is a superuser here and switching would change nothing.
+ */
+export async function migrationRole(db: Database): Promise<{ ranAs: string; asSuperuser: boolean; setRole: string }> {
+  const { rows } = await db.query<{ current_user: string; postgres_super: boolean | null }>(
+    "select current_user, (select rolsuper from pg_roles where rolname = 'postgres') as postgres_super",
+  );
+  const { current_user: user, postgres_super: postgresSuper } = rows[0]!;
+  if (postgresSuper === false) {
+    return { ranAs: 'postgres', asSuperuser: false, setRole: user === 'postgres' ? '' : 'set local role postgres;\n' };
+  }
+  const { rows: self } = await db.query<{ rolsuper: boolean }>(
+    'select rolsuper from pg_roles where rolname = current_user',
+  );
+  return { ranAs: user, asSuperuser: self[0]?.rolsuper ?? false, setRole: '' };
+}
+
 export async function migrate(db: Database, supabaseDir: string): Promise<MigrateResult> {
   await db.exec(await readFile(preludePath, 'utf8'));
+  const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
-  const { rows } = await db.query<{ version: string }>(
-    'select version from supabase_migrations.schema_migrations',
-  );
+  const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((r) => r.version));
   const fresh = done.size === 0;
 
@@ -51,7 +78,8 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
     const sql = await readFile(join(dir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
-        await tx.exec(sql);
+        await tx.exec(setRole + sql);
+        await tx.exec('reset role');
         await tx.query(
           'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
           [version, name, [sql]],
@@ -68,12 +96,12 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
     const seed = await readFile(join(supabaseDir, 'seed.sql'), 'utf8').catch(() => undefined);
     if (seed?.trim()) {
       try {
-        await db.transaction((tx) => tx.exec(seed));
+        await db.transaction((tx) => tx.exec(setRole + seed));
       } catch (error) {
         throw new MigrationError('seed.sql', error);
       }
       seeded = true;
     }
   }
-  return { fresh, applied, seeded };
+  return { fresh, applied, seeded, ranAs, asSuperuser };
 }

@@ -1,83 +1,234 @@
--- What hosted Supabase provides before any project migration runs: the API roles, the auth schema
--- with its helper functions, the realtime publication, pgcrypto, and the default grants on public.
--- Idempotent: the local stack runs it on every start, before supabase/migrations.
+-- What hosted Supabase has before any project migration runs, read from supabase/postgres
+-- (migrations/db/init-scripts and migrations/db/migrations) and supabase/auth's migrations:
+-- the roles, the auth schema GoTrue leaves behind, the realtime publication, pgcrypto, and the
+-- 2026 default that new tables in public are not exposed to the Data API roles.
+-- Idempotent: the local stack runs it on every start as the bootstrap superuser, before
+-- supabase/migrations (which then run as the non-superuser postgres, as on hosted).
 
+-- ============================================================================================
+-- Roles
+-- ============================================================================================
+
+-- supabase_admin is the superuser (the bootstrap user of a fresh local database). postgres is
+-- what developers and migrations use: no superuser, but createrole, createdb and bypassrls
+-- (10000000000000_demote-postgres.sql). Where postgres already is a superuser (a database made
+-- before this prelude, or a shared Postgres server) it is left alone; server/db/migrate.ts says so.
+-- Roles belong to the whole server, not to one database: they are created (with their memberships
+-- and settings) only when missing, so databases sharing a server can start side by side.
 do $$
 begin
+  if not exists (select from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin superuser createdb createrole replication bypassrls;
+  end if;
+  if not exists (select from pg_roles where rolname = 'postgres') then
+    create role postgres nosuperuser createdb createrole login replication bypassrls;
+    alter role postgres set search_path = "$user", public, extensions;
+  end if;
+  -- The API roles inherit (20230529180330_alter_api_roles_for_inherit.sql), with short statement
+  -- timeouts for anon and authenticated.
   if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin inherit;
+    alter role anon set statement_timeout = '3s';
   end if;
   if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin inherit;
+    alter role authenticated set statement_timeout = '8s';
   end if;
   if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin inherit bypassrls;
+  end if;
+  -- Made noinherit by an earlier version of this prelude.
+  if exists (select from pg_roles where rolname in ('anon', 'authenticated', 'service_role') and not rolinherit) then
+    alter role anon inherit;
+    alter role authenticated inherit;
+    alter role service_role inherit;
+  end if;
+  -- PostgREST logs in as authenticator and switches to the API role of each request.
+  if not exists (select from pg_roles where rolname = 'authenticator') then
+    create role authenticator noinherit login;
+    alter role authenticator set statement_timeout = '8s';
+    grant anon, authenticated, service_role to authenticator;
+  end if;
+  -- GoTrue's own role: it owns the auth tables (no createrole since 20260821154147).
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin noinherit login noreplication;
+  end if;
+  -- postgres can act as the API roles (pgTAP's `set role authenticated`) and grant them
+  -- (20250605172253_grant_with_admin_to_postgres_16_and_above.sql); it is not a member of
+  -- supabase_auth_admin (20240627101908_revoke_supabase_auth_admin_from_postgres.sql).
+  if not pg_has_role('postgres', 'service_role', 'member') then
+    grant anon, authenticated, service_role to postgres with admin option;
   end if;
 end
 $$;
 
+-- postgres creates the project's schemas and tables (GRANT ALL ON DATABASE in the demote migration).
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
+grant usage, create on schema public to postgres;
+
+-- ============================================================================================
+-- Extensions
+-- ============================================================================================
+
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
-grant usage on schema extensions to anon, authenticated, service_role;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
 
-create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
+-- ============================================================================================
+-- The auth schema, in the shape supabase/auth's migrations leave it (the tables the local Auth
+-- uses). The schema belongs to supabase_admin, the tables to supabase_auth_admin; postgres may use
+-- them (GRANT ALL, as hosted dumps show) but cannot create objects in auth.
+-- ============================================================================================
 
+create schema if not exists auth authorization supabase_admin;
+grant usage on schema auth to postgres, anon, authenticated, service_role;
+grant all on schema auth to supabase_auth_admin;
+revoke create on schema auth from postgres;
+
+do $$
+begin
+  if not exists (select from pg_type where typname = 'aal_level' and typnamespace = 'auth'::regnamespace) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+    alter type auth.aal_level owner to supabase_auth_admin;
+  end if;
+end
+$$;
+
+-- GoTrue writes every column itself: id has no default, and the token columns it reads into Go
+-- strings must hold '' rather than NULL, or sign-in fails with "Database error querying schema".
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key default extensions.gen_random_uuid(),
-  aud varchar(255) not null default 'authenticated',
-  role varchar(255) not null default 'authenticated',
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
-  confirmed_at timestamptz generated always as (email_confirmed_at) stored,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
   recovery_token varchar(255),
   recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
-  raw_app_meta_data jsonb not null default '{}'::jsonb,
-  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
   is_super_admin boolean,
-  is_anonymous boolean not null default false,
+  created_at timestamptz,
+  updated_at timestamptz,
+  phone text default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status between 0 and 2),
   banned_until timestamptz,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  deleted_at timestamptz
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
 );
-create unique index if not exists users_email_key on auth.users (lower(email)) where email is not null;
-comment on table auth.users is 'Auth: the accounts, as GoTrue keeps them.';
+comment on table auth.users is 'Auth: Stores user login data within a secure schema.';
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+comment on table auth.identities is 'Auth: Stores identities associated to a user.';
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
 
 create table if not exists auth.sessions (
-  id uuid primary key default extensions.gen_random_uuid(),
+  id uuid not null primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
-  aal text not null default 'aal1',
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  not_after timestamptz
+  created_at timestamptz,
+  updated_at timestamptz,
+  factor_id uuid,
+  aal auth.aal_level,
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip inet,
+  tag text
 );
-create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+comment on table auth.sessions is 'Auth: Stores session data associated to a user.';
 
 create table if not exists auth.refresh_tokens (
+  instance_id uuid,
   id bigserial primary key,
-  token varchar(255) not null unique,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  session_id uuid not null references auth.sessions (id) on delete cascade,
-  revoked boolean not null default false,
+  token varchar(255) constraint refresh_tokens_token_unique unique,
+  user_id varchar(255),
+  revoked boolean,
+  created_at timestamptz,
+  updated_at timestamptz,
   parent varchar(255),
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  session_id uuid references auth.sessions (id) on delete cascade
 );
-create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+comment on table auth.refresh_tokens is 'Auth: Store of tokens used to refresh JWT tokens once they expire.';
 
--- One-time tokens for mailed links (password recovery). Only a hash is stored.
+-- Local only: hosted GoTrue keeps mailed-link tokens in its own one_time_tokens (another shape).
+-- Only a hash is stored.
 create table if not exists auth.one_time_tokens (
-  id uuid primary key default extensions.gen_random_uuid(),
+  id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   token_type text not null,
   token_hash text not null unique,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null
 );
+
+-- A database made before this prelude: bring its auth tables to the shape above, so what the local
+-- Auth wrote there restores into hosted Supabase.
+alter table auth.users alter column id drop default;
+alter table auth.users add column if not exists confirmation_token varchar(255);
+alter table auth.users add column if not exists email_change_token_new varchar(255);
+alter table auth.users add column if not exists email_change varchar(255);
+alter table auth.users add column if not exists phone text default null;
+alter table auth.users add column if not exists phone_change text default '';
+alter table auth.users add column if not exists phone_change_token varchar(255) default '';
+alter table auth.users add column if not exists email_change_token_current varchar(255) default '';
+alter table auth.users add column if not exists email_change_confirm_status smallint default 0;
+alter table auth.users add column if not exists reauthentication_token varchar(255) default '';
+alter table auth.users add column if not exists is_sso_user boolean not null default false;
+alter table auth.refresh_tokens add column if not exists instance_id uuid;
+create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+update auth.users set
+  confirmation_token = coalesce(confirmation_token, ''), recovery_token = coalesce(recovery_token, ''),
+  email_change_token_new = coalesce(email_change_token_new, ''), email_change = coalesce(email_change, ''),
+  instance_id = coalesce(instance_id, '00000000-0000-0000-0000-000000000000')
+where confirmation_token is null or recovery_token is null or email_change_token_new is null
+  or email_change is null or instance_id is null;
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', u.last_sign_in_at, u.created_at, u.updated_at
+from auth.users u
+where u.email is not null and not exists (select from auth.identities i where i.user_id = u.id);
+
+alter table auth.users owner to supabase_auth_admin;
+alter table auth.identities owner to supabase_auth_admin;
+alter table auth.sessions owner to supabase_auth_admin;
+alter table auth.refresh_tokens owner to supabase_auth_admin;
+alter table auth.one_time_tokens owner to supabase_auth_admin;
+grant all on auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.one_time_tokens to postgres;
+grant all on sequence auth.refresh_tokens_id_seq to postgres;
 
 -- The claims of the caller's JWT, as PostgREST sets them for each request.
 create or replace function auth.jwt() returns jsonb
@@ -116,10 +267,18 @@ as $$
   )::text
 $$;
 
+alter function auth.jwt() owner to supabase_auth_admin;
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
-  to anon, authenticated, service_role;
+  to postgres, anon, authenticated, service_role;
 
--- Realtime streams the tables of this publication (server/realtime).
+-- ============================================================================================
+-- Realtime streams the tables of this publication (server/realtime); postgres owns it, so
+-- migrations can add their tables.
+-- ============================================================================================
+
 do $$
 begin
   if not exists (select from pg_publication where pubname = 'supabase_realtime') then
@@ -127,14 +286,32 @@ begin
   end if;
 end
 $$;
+alter publication supabase_realtime owner to postgres;
 
--- Hosted Supabase grants the API roles access to what public holds; RLS then decides per row.
-grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- ============================================================================================
+-- The Data API roles and public. The classic defaults grant everything postgres creates in public
+-- to the API roles; since 2026 hosted projects turn that off ("Default privileges for new
+-- entities", CLI `[api] auto_expose_new_tables`), which revokes exactly these. Migrations grant
+-- what each role needs.
+-- ============================================================================================
 
+grant usage on schema public to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role, public;
+alter default privileges for role postgres in schema public revoke usage, select on sequences from anon, authenticated, service_role;
+-- What supabase_admin creates (the dashboard's table editor) is still granted to everyone, as the
+-- init scripts set it and the toggle leaves it.
+alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- ============================================================================================
 -- The Supabase CLI records applied migrations here (supabase migration list reads it).
+-- ============================================================================================
+
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

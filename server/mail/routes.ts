@@ -9,7 +9,7 @@ const escape = (s: string) =>
 
 export function mailRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
-  app.use('*', localOnly());
+  app.use('*', localOnly(ctx.config.operator));
 
   app.get('/api/messages', (c) => c.json(ctx.mailbox.list(c.req.query('to'))));
   app.get('/api/messages/:id', (c) => {

@@ -6,7 +6,13 @@ import { broadcastPayload, describeIssues } from './payloads.ts';
 import type { Channel, ChannelRegistry } from './registry.ts';
 import type { Writer } from './socket.ts';
 
-export function relayBroadcast(registry: ChannelRegistry, out: Writer, maxBytes: number, ch: Channel, msg: Message): void {
+export function relayBroadcast(
+  registry: ChannelRegistry,
+  out: Writer,
+  maxBytes: number,
+  ch: Channel,
+  msg: Message,
+): void {
   const parsed = broadcastPayload.safeParse(msg.payload);
   if (!parsed.success) {
     if (msg.ref) out.reply(ch.conn, msg, 'error', { reason: describeIssues(parsed.error) });
@@ -16,7 +22,10 @@ export function relayBroadcast(registry: ChannelRegistry, out: Writer, maxBytes:
   const size = body instanceof Uint8Array ? body.byteLength : (JSON.stringify(body ?? {})?.length ?? 0);
   if (size > maxBytes) {
     // Hosted realtime answers only when the sender asked for acks; a ref is enough here to say why.
-    if (msg.ref) out.reply(ch.conn, msg, 'error', { reason: `payload_size_exceeded: a broadcast payload may be at most ${maxBytes} bytes` });
+    if (msg.ref)
+      out.reply(ch.conn, msg, 'error', {
+        reason: `payload_size_exceeded: a broadcast payload may be at most ${maxBytes} bytes`,
+      });
     return;
   }
   let binary: Buffer | undefined | null = null;

@@ -168,7 +168,11 @@ export class Capture {
   }
 
   /** Primary keys among `rows` that each claims object may select (one set per claims, in order). */
-  async visibleKeys(info: TableInfo, rows: Record<string, unknown>[], claims: Record<string, unknown>[]): Promise<Set<string>[]> {
+  async visibleKeys(
+    info: TableInfo,
+    rows: Record<string, unknown>[],
+    claims: Record<string, unknown>[],
+  ): Promise<Set<string>[]> {
     const params = [info.regclass, info.pk, JSON.stringify(rows), JSON.stringify(claims)];
     const sql = 'select idx, keys from realtime.visible_keys($1::regclass, $2::text[], $3::jsonb, $4::jsonb, $5)';
     // A policy that raises fails the fast call; then each caller is checked on its own.

@@ -12,7 +12,8 @@ interface Delivery {
   targets: Map<Channel, number[]>;
 }
 
-const pkKey = (info: TableInfo, record: Record<string, unknown> | null): string => JSON.stringify(info.pk.map((c) => record?.[c] ?? null));
+const pkKey = (info: TableInfo, record: Record<string, unknown> | null): string =>
+  JSON.stringify(info.pk.map((c) => record?.[c] ?? null));
 
 export function changeDelivery(registry: ChannelRegistry, capture: Capture, out: Writer) {
   /** True once the channel's token has expired; the channel is told once. */
@@ -21,7 +22,12 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
     if (typeof exp !== 'number' || exp > nowSeconds) return false;
     if (!ch.expiredNotified) {
       ch.expiredNotified = true;
-      out.system(ch, 'system', 'error', `InvalidJWTToken: Token has expired ${Math.max(0, Math.round(nowSeconds - exp))} seconds ago`);
+      out.system(
+        ch,
+        'system',
+        'error',
+        `InvalidJWTToken: Token has expired ${Math.max(0, Math.round(nowSeconds - exp))} seconds ago`,
+      );
     }
     return true;
   }
@@ -36,7 +42,13 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
       let info = capture.tables.get(key);
       const record = change.record ?? change.old_record;
       // A column was added or dropped and no DDL event told us: read the catalog again.
-      if (info && record && Object.keys(record).length !== info.columns.length && change.type !== 'DELETE' && !reloaded) {
+      if (
+        info &&
+        record &&
+        Object.keys(record).length !== info.columns.length &&
+        change.type !== 'DELETE' &&
+        !reloaded
+      ) {
         reloaded = true;
         await capture.reload();
         info = capture.tables.get(key);
@@ -44,7 +56,9 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
       if (!info) continue;
       // With RLS nobody can be asked whether they could see a deleted row: only its key goes out.
       if (change.type !== 'INSERT' && change.old_record && (info.rls || !info.replicaFull)) {
-        change.old_record = Object.fromEntries(info.pk.filter((c) => c in change.old_record!).map((c) => [c, change.old_record![c]]));
+        change.old_record = Object.fromEntries(
+          info.pk.filter((c) => c in change.old_record!).map((c) => [c, change.old_record![c]]),
+        );
       }
       const filterRecord = change.type === 'DELETE' ? change.old_record : change.record;
       const targets = new Map<Channel, number[]>();
@@ -66,7 +80,10 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
 
   /** Table -> caller key -> primary keys of the rows that caller may select. */
   async function visibility(deliveries: Delivery[]): Promise<Map<TableInfo, Map<string, Set<string>>>> {
-    const checks = new Map<TableInfo, { rows: Map<string, Record<string, unknown>>; claims: Map<string, Record<string, unknown>> }>();
+    const checks = new Map<
+      TableInfo,
+      { rows: Map<string, Record<string, unknown>>; claims: Map<string, Record<string, unknown>> }
+    >();
     for (const d of deliveries) {
       if (d.change.type === 'DELETE' || !d.info.pk.length) continue;
       for (const ch of d.targets.keys()) {
@@ -74,8 +91,10 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
         let check = checks.get(d.info);
         if (!check) checks.set(d.info, (check = { rows: new Map(), claims: new Map() }));
         const k = pkKey(d.info, d.change.record);
-        if (!check.rows.has(k)) check.rows.set(k, Object.fromEntries(d.info.pk.map((c) => [c, d.change.record?.[c] ?? null])));
-        if (!check.claims.has(ch.caller.key)) check.claims.set(ch.caller.key, { ...ch.caller.claims, role: ch.caller.role });
+        if (!check.rows.has(k))
+          check.rows.set(k, Object.fromEntries(d.info.pk.map((c) => [c, d.change.record?.[c] ?? null])));
+        if (!check.claims.has(ch.caller.key))
+          check.claims.set(ch.caller.key, { ...ch.caller.claims, role: ch.caller.role });
       }
     }
     const visible = new Map<TableInfo, Map<string, Set<string>>>();
@@ -117,7 +136,17 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
           // Without a primary key a row cannot be looked up: deliver only where RLS is off.
           if (!info.pk.length ? info.rls : !visible.get(info)?.get(ch.caller.key)?.has(rowKey)) continue;
         }
-        out.send(ch.conn, encodeText(ch.conn.vsn, ch.joinRef, null, ch.topic, 'postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`));
+        out.send(
+          ch.conn,
+          encodeText(
+            ch.conn.vsn,
+            ch.joinRef,
+            null,
+            ch.topic,
+            'postgres_changes',
+            `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`,
+          ),
+        );
       }
     }
   };

@@ -2,12 +2,18 @@
 // access_token refreshes, phx_leave, and the close that frees everything the channel held.
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { API_ROLES, type ServerContext } from '../context.ts';
+import { verifyToken, type ServerContext } from '../context.ts';
 import { JwtError, type Claims } from '../auth/jwt.ts';
 import type { Capture, TableInfo } from './capture.ts';
 import { FilterError, parseFilter, type Filter } from './filters.ts';
 import type { RealtimeLimits } from './limits.ts';
-import { accessTokenPayload, describeIssues, joinPayload, type JoinPayload, type PostgresChangeSpec } from './payloads.ts';
+import {
+  accessTokenPayload,
+  describeIssues,
+  joinPayload,
+  type JoinPayload,
+  type PostgresChangeSpec,
+} from './payloads.ts';
 import type { Presence } from './presence.ts';
 import type { Message } from './protocol.ts';
 import type { BindingSpec, Caller, Channel, ChannelRegistry, Conn } from './registry.ts';
@@ -33,7 +39,12 @@ function claimsKey(role: string, claims: Claims): string {
 
 export function jwtReason(error: unknown): string {
   if (error instanceof JwtError) {
-    const code = error.reason === 'expired' ? 'InvalidJWTToken' : error.reason === 'bad_signature' ? 'JwtSignatureError' : 'MalformedJWT';
+    const code =
+      error.reason === 'expired'
+        ? 'InvalidJWTToken'
+        : error.reason === 'bad_signature'
+          ? 'JwtSignatureError'
+          : 'MalformedJWT';
     return `${code}: ${error.message}`;
   }
   return `MalformedJWT: ${error instanceof Error ? error.message : String(error)}`;
@@ -45,21 +56,24 @@ const unknownTableReason = (spec: PostgresChangeSpec): string =>
 export function channelLifecycle({ ctx, registry, presence, capture, out, limits, ready, closing }: ChannelDeps) {
   async function resolveCaller(conn: Conn, token: string | null | undefined): Promise<Caller> {
     const t = token && !token.startsWith('sb_') ? token : conn.apikey;
-    const claims = await ctx.keys.jwt.verify(t);
-    if (!API_ROLES.has(claims.role)) throw new JwtError('malformed', `invalid JWT: role "${claims.role}" does not exist`);
+    // verifyToken also refuses the token of a session that has ended (signed out, deleted user).
+    const claims = await verifyToken(ctx, t);
     return { role: claims.role, claims, token: t, key: claimsKey(claims.role, claims) };
   }
 
   /** Checks the postgres_changes bindings of a join against the publication; throws the reason. */
   async function bindings(specs: PostgresChangeSpec[]): Promise<BindingSpec[]> {
-    if (specs.length > limits.maxBindingsPerChannel) throw new Error(`Too many postgres_changes bindings (at most ${limits.maxBindingsPerChannel})`);
+    if (specs.length > limits.maxBindingsPerChannel)
+      throw new Error(`Too many postgres_changes bindings (at most ${limits.maxBindingsPerChannel})`);
     let reloaded = false;
     const out: BindingSpec[] = [];
     for (const spec of specs) {
       const schema = spec.schema;
       const table = spec.table && spec.table !== '*' ? spec.table : null;
       const published = (): TableInfo | boolean =>
-        table ? (capture.tables.get(`${schema}.${table}`) ?? false) : [...capture.tables.values()].some((t) => schema === '*' || t.schema === schema);
+        table
+          ? (capture.tables.get(`${schema}.${table}`) ?? false)
+          : [...capture.tables.values()].some((t) => schema === '*' || t.schema === schema);
       let info = published();
       // A migration may have just added it (and there may be no event trigger to tell us).
       if (!info && !reloaded) {
@@ -96,7 +110,8 @@ export function channelLifecycle({ ctx, registry, presence, capture, out, limits
     const subTopic = topic.slice('realtime:'.length);
     if (!subTopic) return out.reply(conn, msg, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
     const parsed = joinPayload.safeParse(msg.payload);
-    if (!parsed.success) return out.reply(conn, msg, 'error', { reason: `InvalidJoinPayload: ${describeIssues(parsed.error)}` });
+    if (!parsed.success)
+      return out.reply(conn, msg, 'error', { reason: `InvalidJoinPayload: ${describeIssues(parsed.error)}` });
     const payload = parsed.data;
     const config: Partial<NonNullable<JoinPayload['config']>> = payload.config ?? {};
 
@@ -113,7 +128,9 @@ export function channelLifecycle({ ctx, registry, presence, capture, out, limits
       return out.reply(conn, msg, 'error', { reason: jwtReason(error) });
     }
     if (config.private && caller.role !== 'service_role') {
-      return out.reply(conn, msg, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` });
+      return out.reply(conn, msg, 'error', {
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
+      });
     }
 
     const specs = config.postgres_changes ?? [];
@@ -145,7 +162,8 @@ export function channelLifecycle({ ctx, registry, presence, capture, out, limits
       bindings: [],
       broadcastSelf: config.broadcast?.self ?? false,
       broadcastAck: config.broadcast?.ack ?? false,
-      presenceKey: presenceKey !== undefined && presenceKey !== null && presenceKey !== '' ? String(presenceKey) : randomUUID(),
+      presenceKey:
+        presenceKey !== undefined && presenceKey !== null && presenceKey !== '' ? String(presenceKey) : randomUUID(),
       presenceEnabled: config.presence?.enabled ?? false,
       uid: randomUUID(),
       expiredNotified: false,

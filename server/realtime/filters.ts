@@ -33,12 +33,16 @@ export function parseFilter(text: string, types?: Map<string, string>): Filter {
   if (!match) throw new FilterError(`invalid filter "${text}": expected column=operator.value`);
   const column = match[1]!.trim();
   const op = match[2] as FilterOp;
-  if (!OPS.has(op)) throw new FilterError(`invalid filter "${text}": unknown operator "${op}" (use eq, neq, lt, lte, gt, gte or in)`);
+  if (!OPS.has(op))
+    throw new FilterError(`invalid filter "${text}": unknown operator "${op}" (use eq, neq, lt, lte, gt, gte or in)`);
   let values: string[];
   if (op === 'in') {
     const list = /^\((.*)\)$/.exec(match[3]!.trim());
     if (!list) throw new FilterError(`invalid filter "${text}": in expects a list such as in.(1,2,3)`);
-    values = list[1]!.split(',').map(unquote).filter((v) => v !== '');
+    values = list[1]!
+      .split(',')
+      .map(unquote)
+      .filter((v) => v !== '');
     if (values.length === 0) throw new FilterError(`invalid filter "${text}": in needs at least one value`);
     if (values.length > 100) throw new FilterError(`invalid filter "${text}": in takes at most 100 values`);
   } else {
@@ -76,7 +80,11 @@ function normalize(value: unknown, type: string | undefined): Comparable | undef
 }
 
 /** SQL semantics: a null column matches no operator. */
-export function matchesFilter(filter: Filter, record: Record<string, unknown> | null | undefined, type: string | undefined): boolean {
+export function matchesFilter(
+  filter: Filter,
+  record: Record<string, unknown> | null | undefined,
+  type: string | undefined,
+): boolean {
   if (!record || !(filter.column in record)) return false;
   const left = normalize(record[filter.column], type);
   if (left === undefined) return false;

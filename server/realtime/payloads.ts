@@ -17,7 +17,9 @@ export const POSTGRES_EVENTS = ['*', 'INSERT', 'UPDATE', 'DELETE'] as const;
 const postgresChange = map({
   event: z.preprocess(
     (v) => (typeof v === 'string' ? v.toUpperCase() : v),
-    z.enum(POSTGRES_EVENTS, { error: (issue) => `invalid postgres_changes event "${String(issue.input)}": use *, INSERT, UPDATE or DELETE` }),
+    z.enum(POSTGRES_EVENTS, {
+      error: (issue) => `invalid postgres_changes event "${String(issue.input)}": use *, INSERT, UPDATE or DELETE`,
+    }),
   ),
   schema: string.min(1, 'postgres_changes needs a schema'),
   table: string.nullish(),
@@ -34,7 +36,10 @@ const config = map({
   }).nullish(),
   // realtime drops null entries before validating the list.
   postgres_changes: z
-    .preprocess((v) => (Array.isArray(v) ? v.filter((s) => s !== null && s !== undefined) : v), z.array(postgresChange, { error: 'unable to parse, expected an array of maps' }))
+    .preprocess(
+      (v) => (Array.isArray(v) ? v.filter((s) => s !== null && s !== undefined) : v),
+      z.array(postgresChange, { error: 'unable to parse, expected an array of maps' }),
+    )
     .nullish(),
   private: flexibleBoolean.default(false),
 });
@@ -56,9 +61,12 @@ export const broadcastPayload = z.looseObject({
 });
 
 export const presencePayload = map({
-  event: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['track', 'untrack'], {
-    error: (issue) => `unknown presence event "${String(issue.input)}"`,
-  })),
+  event: z.preprocess(
+    (v) => (typeof v === 'string' ? v.toLowerCase() : v),
+    z.enum(['track', 'untrack'], {
+      error: (issue) => `unknown presence event "${String(issue.input)}"`,
+    }),
+  ),
   payload: z.unknown().optional(),
 });
 

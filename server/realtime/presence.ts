@@ -27,7 +27,10 @@ export class Presence {
   constructor(
     private readonly registry: ChannelRegistry,
     private readonly out: Writer,
-    private readonly limits: Pick<RealtimeLimits, 'maxPresenceBytes' | 'maxPresencesPerChannel' | 'maxPresencesPerSocket' | 'maxPresenceBytesTotal'>,
+    private readonly limits: Pick<
+      RealtimeLimits,
+      'maxPresenceBytes' | 'maxPresencesPerChannel' | 'maxPresencesPerSocket' | 'maxPresenceBytesTotal'
+    >,
   ) {}
 
   /** A client's `presence` message: track or untrack, answered with a reply. */
@@ -51,10 +54,13 @@ export class Presence {
     const previous = this.find(ch);
     const freed = previous?.bytes ?? 0;
     if (!previous) {
-      if (ch.conn.presences >= this.limits.maxPresencesPerSocket) return `PresenceRateLimitReached: Too many presences on this connection (at most ${this.limits.maxPresencesPerSocket})`;
-      if ((this.perTopic.get(ch.topic) ?? 0) >= this.limits.maxPresencesPerChannel) return `PresenceRateLimitReached: Too many presences in this channel (at most ${this.limits.maxPresencesPerChannel})`;
+      if (ch.conn.presences >= this.limits.maxPresencesPerSocket)
+        return `PresenceRateLimitReached: Too many presences on this connection (at most ${this.limits.maxPresencesPerSocket})`;
+      if ((this.perTopic.get(ch.topic) ?? 0) >= this.limits.maxPresencesPerChannel)
+        return `PresenceRateLimitReached: Too many presences in this channel (at most ${this.limits.maxPresencesPerChannel})`;
     }
-    if (this.bytes - freed + json.length > this.limits.maxPresenceBytesTotal) return 'PresenceRateLimitReached: Presence memory is full, try again later';
+    if (this.bytes - freed + json.length > this.limits.maxPresenceBytesTotal)
+      return 'PresenceRateLimitReached: Presence memory is full, try again later';
     ch.presenceEnabled = true;
     this.untrack(ch);
     const meta = { ...body, phx_ref: randomUUID() };
@@ -91,7 +97,8 @@ export class Presence {
 
   state(topic: string): PresenceState {
     const state: PresenceState = {};
-    for (const [key, metas] of this.byTopic.get(topic) ?? []) state[key] = { metas: [...metas.values()].map((t) => t.meta) };
+    for (const [key, metas] of this.byTopic.get(topic) ?? [])
+      state[key] = { metas: [...metas.values()].map((t) => t.meta) };
     return state;
   }
 
@@ -105,7 +112,8 @@ export class Presence {
 
   private diff(topic: string, joins: PresenceState, leaves: PresenceState): void {
     for (const other of this.registry.members(topic)) {
-      if (other.presenceEnabled) this.out.push(other.conn, other.joinRef, null, topic, 'presence_diff', { joins, leaves });
+      if (other.presenceEnabled)
+        this.out.push(other.conn, other.joinRef, null, topic, 'presence_diff', { joins, leaves });
     }
   }
 }

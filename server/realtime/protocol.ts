@@ -32,15 +32,26 @@ const ENCODING_JSON = 1;
 
 /** An object as JSON has it, checked without copying it (a payload may be large). */
 export const plainObject = (error: string) =>
-  z.custom<Record<string, unknown>>((v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array), { error });
+  z.custom<Record<string, unknown>>(
+    (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Uint8Array),
+    { error },
+  );
 
-const ref = z.union([z.string(), z.number()]).nullish().catch(null).transform((v) => (v === null || v === undefined ? null : String(v)));
+const ref = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .catch(null)
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
 /** A frame's envelope; the payload is parsed by the handler of its event (payloads.ts). */
 const envelope = z.object({
   joinRef: ref,
   ref,
-  topic: z.string({ error: 'malformed message: topic must be a string' }).min(1, 'malformed message: topic must be a string'),
-  event: z.string({ error: 'malformed message: event must be a string' }).min(1, 'malformed message: event must be a string'),
+  topic: z
+    .string({ error: 'malformed message: topic must be a string' })
+    .min(1, 'malformed message: topic must be a string'),
+  event: z
+    .string({ error: 'malformed message: event must be a string' })
+    .min(1, 'malformed message: event must be a string'),
   payload: z.preprocess((v) => v ?? {}, plainObject('malformed message: payload must be an object')),
 });
 
@@ -77,8 +88,16 @@ function check(frame: Record<keyof Message, unknown>): Message {
 
 /** A client's binary user broadcast push (kind 3) as the `broadcast` event realtime would see. */
 export function decodeBinary(buf: Buffer): Message {
-  if (buf.length < 7 || buf[0] !== KIND_USER_BROADCAST_PUSH) throw new ProtocolError('malformed message: unknown binary frame');
-  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [buf[1]!, buf[2]!, buf[3]!, buf[4]!, buf[5]!, buf[6]!];
+  if (buf.length < 7 || buf[0] !== KIND_USER_BROADCAST_PUSH)
+    throw new ProtocolError('malformed message: unknown binary frame');
+  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [
+    buf[1]!,
+    buf[2]!,
+    buf[3]!,
+    buf[4]!,
+    buf[5]!,
+    buf[6]!,
+  ];
   let at = 7;
   const take = (n: number) => {
     if (at + n > buf.length) throw new ProtocolError('malformed message: truncated binary frame');
@@ -105,7 +124,14 @@ export function decodeBinary(buf: Buffer): Message {
 }
 
 /** JSON text of a frame; `payloadJson` is the payload already serialized (shared by many sockets). */
-export function encodeText(vsn: Vsn, joinRef: string | null, ref: string | null, topic: string, event: string, payloadJson: string): string {
+export function encodeText(
+  vsn: Vsn,
+  joinRef: string | null,
+  ref: string | null,
+  topic: string,
+  event: string,
+  payloadJson: string,
+): string {
   if (vsn === '2.0.0') {
     return `[${JSON.stringify(joinRef)},${JSON.stringify(ref)},${JSON.stringify(topic)},${JSON.stringify(event)},${payloadJson}]`;
   }
@@ -116,13 +142,24 @@ export function encodeText(vsn: Vsn, joinRef: string | null, ref: string | null,
  * The binary user broadcast (kind 4) realtime sends to vsn 2.0.0 clients:
  * kind, topic/event/meta lengths, encoding, then topic, event, meta and the payload.
  */
-export function encodeBroadcastBinary(topic: string, event: string, payload: unknown, meta?: Record<string, unknown>): Buffer | undefined {
+export function encodeBroadcastBinary(
+  topic: string,
+  event: string,
+  payload: unknown,
+  meta?: Record<string, unknown>,
+): Buffer | undefined {
   const t = Buffer.from(topic);
   const e = Buffer.from(event);
   const m = Buffer.from(meta && Object.keys(meta).length ? JSON.stringify(meta) : '');
   if (t.length > 255 || e.length > 255 || m.length > 255) return undefined;
   const binary = payload instanceof Uint8Array;
   const body = binary ? Buffer.from(payload) : Buffer.from(JSON.stringify(payload ?? {}));
-  const head = Buffer.from([KIND_USER_BROADCAST, t.length, e.length, m.length, binary ? ENCODING_BINARY : ENCODING_JSON]);
+  const head = Buffer.from([
+    KIND_USER_BROADCAST,
+    t.length,
+    e.length,
+    m.length,
+    binary ? ENCODING_BINARY : ENCODING_JSON,
+  ]);
   return Buffer.concat([head, t, e, m, body]);
 }

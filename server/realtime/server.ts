@@ -51,7 +51,10 @@ export interface RealtimeServer {
 
 export function createRealtime(ctx: ServerContext, options: RealtimeOptions = {}): RealtimeServer {
   const { pollMs, ...given } = options;
-  const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
+  const limits: RealtimeLimits = {
+    ...DEFAULT_REALTIME_LIMITS,
+    ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes, perMessageDeflate: false });
   const registry = new ChannelRegistry();
   const counter = new SocketCounter(limits);
@@ -119,7 +122,9 @@ export function createRealtime(ctx: ServerContext, options: RealtimeOptions = {}
         if (!API_ROLES.has(claims.role)) return refuseUpgrade(socket, 403, 'Invalid API key');
         if (closing) return refuseUpgrade(socket, 503, 'Realtime is restarting, please standby');
         if (socket.destroyed) return;
-        wss.handleUpgrade(req, socket, head, (ws) => registry.conns.add(openConn(ws, vsn, apikey, address, out, handlers)));
+        wss.handleUpgrade(req, socket, head, (ws) =>
+          registry.conns.add(openConn(ws, vsn, apikey, address, out, handlers)),
+        );
       },
       (error) => refuseUpgrade(socket, 403, error instanceof Error ? error.message : 'Invalid API key'),
     );

@@ -42,8 +42,26 @@ export interface SocketHandlers {
 }
 
 /** Wraps an accepted socket: frames are decoded and handled in order, bad ones answered. */
-export function openConn(ws: WebSocket, vsn: Vsn, apikey: string, address: string, out: Writer, handlers: SocketHandlers): Conn {
-  const conn: Conn = { ws, vsn, apikey, address, channels: new Map(), presences: 0, chain: Promise.resolve(), pending: 0, lastSeen: Date.now(), malformed: 0 };
+export function openConn(
+  ws: WebSocket,
+  vsn: Vsn,
+  apikey: string,
+  address: string,
+  out: Writer,
+  handlers: SocketHandlers,
+): Conn {
+  const conn: Conn = {
+    ws,
+    vsn,
+    apikey,
+    address,
+    channels: new Map(),
+    presences: 0,
+    chain: Promise.resolve(),
+    pending: 0,
+    lastSeen: Date.now(),
+    malformed: 0,
+  };
   ws.on('message', (data, isBinary) => onFrame(conn, data, isBinary, out, handlers));
   ws.on('error', () => ws.terminate());
   ws.on('close', () => handlers.closed(conn));
@@ -59,7 +77,10 @@ function onFrame(conn: Conn, data: RawData, isBinary: boolean, out: Writer, hand
   } catch (error) {
     const reason = error instanceof ProtocolError ? error.message : 'malformed message';
     const partial = error instanceof ProtocolError ? error.partial : {};
-    if (partial.topic) out.reply(conn, { joinRef: partial.joinRef ?? null, ref: partial.ref ?? null, topic: partial.topic }, 'error', { reason });
+    if (partial.topic)
+      out.reply(conn, { joinRef: partial.joinRef ?? null, ref: partial.ref ?? null, topic: partial.topic }, 'error', {
+        reason,
+      });
     else out.push(conn, null, partial.ref ?? null, 'phoenix', 'phx_error', { reason });
     if (++conn.malformed > MAX_MALFORMED) conn.ws.close(1008, 'too many malformed messages');
     return;
@@ -83,10 +104,13 @@ function onFrame(conn: Conn, data: RawData, isBinary: boolean, out: Writer, hand
 
 /** Drops sockets that sent nothing (not even a heartbeat) for `idleTimeoutMs`. */
 export function sweepIdle(conns: Iterable<Conn>, idleTimeoutMs: number): NodeJS.Timeout {
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - idleTimeoutMs;
-    for (const conn of conns) if (conn.lastSeen < cutoff) conn.ws.terminate();
-  }, Math.min(15_000, idleTimeoutMs));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - idleTimeoutMs;
+      for (const conn of conns) if (conn.lastSeen < cutoff) conn.ws.terminate();
+    },
+    Math.min(15_000, idleTimeoutMs),
+  );
   sweep.unref();
   return sweep;
 }

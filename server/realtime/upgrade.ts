@@ -55,7 +55,11 @@ export class SocketCounter {
   admit(address: string, socket: Duplex): { status: 429 | 503; message: string } | null {
     if (this.total >= this.limits.maxSockets) return { status: 503, message: 'Too many connections, try again later' };
     const mine = this.perAddress.get(address) ?? 0;
-    if (mine >= this.limits.maxSocketsPerIp) return { status: 429, message: `Too many connections from this address (at most ${this.limits.maxSocketsPerIp})` };
+    if (mine >= this.limits.maxSocketsPerIp)
+      return {
+        status: 429,
+        message: `Too many connections from this address (at most ${this.limits.maxSocketsPerIp})`,
+      };
     this.perAddress.set(address, mine + 1);
     this.total++;
     socket.once('close', () => this.release(address));

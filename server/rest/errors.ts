@@ -1,6 +1,7 @@
 // The Data API's one error catalogue: PostgREST's own codes (PGRSTxxx), the Postgres SQLSTATEs it
 // passes through, and the one table that turns a code into an HTTP status (PostgREST's Error.hs).
 import { JwtError } from '../auth/jwt.ts';
+import { PoolTimeoutError } from '../db/database.ts';
 
 /** The body every Data API error has, exactly as PostgREST sends it. */
 export interface ErrorBody {
@@ -22,6 +23,8 @@ const API_STATUS: Record<string, number> = {
   PGRST116: 406, // single object requested, not exactly one row
   PGRST117: 405, // unsupported HTTP verb
   PGRST118: 400, // order by an embedded resource that is not to-one
+  PGRST122: 400, // invalid preferences with handling=strict
+  PGRST124: 400, // more rows affected than Prefer: max-affected allows
   PGRST200: 400, // no relationship for an embed
   PGRST201: 300, // more than one relationship for an embed
   PGRST202: 404, // function not found
@@ -67,9 +70,26 @@ export function pgErrorStatus(sqlState: string, signedIn: boolean): number {
   if (exact[sqlState] !== undefined) return exact[sqlState]!;
   if (/^PT\d{3}$/.test(sqlState)) return Number(sqlState.slice(2));
   const byClass: [string, number][] = [
-    ['08', 503], ['09', 500], ['0L', 403], ['0P', 403], ['25', 500], ['28', 403], ['2D', 500],
-    ['38', 500], ['39', 500], ['3B', 500], ['40', 500], ['53', 503], ['54', 413], ['55', 500],
-    ['57', 500], ['58', 500], ['F0', 500], ['HV', 500], ['P0', 500], ['XX', 500],
+    ['08', 503],
+    ['09', 500],
+    ['0L', 403],
+    ['0P', 403],
+    ['25', 500],
+    ['28', 403],
+    ['2D', 500],
+    ['38', 500],
+    ['39', 500],
+    ['3B', 500],
+    ['40', 500],
+    ['53', 503],
+    ['54', 413],
+    ['55', 500],
+    ['57', 500],
+    ['58', 500],
+    ['F0', 500],
+    ['HV', 500],
+    ['P0', 500],
+    ['XX', 500],
   ];
   for (const [prefix, status] of byClass) if (sqlState.startsWith(prefix)) return status;
   return 400;
@@ -83,12 +103,20 @@ interface PgLikeError {
 }
 
 function isPgError(error: unknown): error is PgLikeError & { code: string } {
-  return typeof error === 'object' && error !== null && typeof (error as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
 }
 
 /** Any error the pipeline can meet -> the status and body a client gets. Unknown errors are 500s. */
 export function toErrorResponse(error: unknown, signedIn: boolean): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) return { status: error.status, body: error.body() };
+  if (error instanceof PoolTimeoutError) {
+    return { status: 504, body: { code: error.code, message: error.message, details: null, hint: null } };
+  }
   if (error instanceof JwtError) {
     const code = error.reason === 'missing' ? 'PGRST302' : error.reason === 'expired' ? 'PGRST303' : 'PGRST301';
     return { status: 401, body: { code, message: error.message, details: null, hint: null } };
@@ -115,8 +143,8 @@ export function toErrorResponse(error: unknown, signedIn: boolean): { status: nu
 export const parseError = (what: string, value: string, details: string) =>
   new ApiError('PGRST100', `"failed to parse ${what} (${value})"`, details);
 
-export const tableNotFound = (name: string) =>
-  new ApiError('PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+export const tableNotFound = (name: string, schema = 'public') =>
+  new ApiError('PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 
 export const columnNotFound = (table: string, column: string) =>
   new ApiError('42703', `column ${table}.${column} does not exist`);
@@ -124,7 +152,8 @@ export const columnNotFound = (table: string, column: string) =>
 export const payloadColumnNotFound = (table: string, column: string) =>
   new ApiError('PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 
-export const invalidBody = (details: string | null = null) => new ApiError('PGRST102', 'Empty or invalid json', details);
+export const invalidBody = (details: string | null = null) =>
+  new ApiError('PGRST102', 'Empty or invalid json', details);
 
 export const notSingle = (rows: number) =>
   new ApiError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);

@@ -1,13 +1,29 @@
 // Step one of the pipeline: the query string and headers PostgREST clients send, parsed into plain
 // data (PostgREST's ApiRequest and QueryParams). Nothing here knows the schema; names are checked
 // against the schema cache by plan.ts.
-import { ApiError, parseError } from './errors.ts';
+import { parseError } from './errors.ts';
+
+/** `->key`, `->>key`, `->0`: a step into a json/jsonb column (PostgREST's JSON path). */
+export interface JsonStep {
+  arrow: '->' | '->>';
+  key: string;
+  /** An array index (`->0`, `->-1`) rather than an object key. */
+  index: boolean;
+}
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; name: string; alias?: string; cast?: string; aggregate?: Aggregate }
+  | { kind: 'column'; name: string; alias?: string; cast?: string; aggregate?: Aggregate; jsonPath?: JsonStep[] }
   | { kind: 'count'; alias?: string }
-  | { kind: 'embed'; name: string; alias?: string; hints: string[]; inner: boolean; spread: boolean; select: SelectItem[] };
+  | {
+      kind: 'embed';
+      name: string;
+      alias?: string;
+      hints: string[];
+      inner: boolean;
+      spread: boolean;
+      select: SelectItem[];
+    };
 
 export type Aggregate = 'count' | 'sum' | 'avg' | 'max' | 'min';
 
@@ -33,7 +49,12 @@ export const FILTER_OPERATORS = {
   isdistinct: 'is distinct from',
 } as const;
 export type SimpleOperator = keyof typeof FILTER_OPERATORS;
-const FTS_OPERATORS = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
+const FTS_OPERATORS = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+} as const;
 export type FtsOperator = keyof typeof FTS_OPERATORS;
 export const FTS_FUNCTIONS = FTS_OPERATORS;
 
@@ -45,11 +66,12 @@ export type Predicate =
 
 /** A filter on one column (of the resource the path leads to) or a logic tree of them. */
 export type Condition =
-  | { kind: 'filter'; column: string; negate: boolean; predicate: Predicate }
+  | { kind: 'filter'; column: string; jsonPath?: JsonStep[]; negate: boolean; predicate: Predicate }
   | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: Condition[] };
 
 export interface OrderTerm {
   column: string;
+  jsonPath?: JsonStep[];
   direction?: 'asc' | 'desc';
   nulls?: 'first' | 'last';
 }
@@ -136,30 +158,66 @@ class Scanner {
     if (this.pos === start) this.fail('a name');
     return this.text.slice(start, this.pos);
   }
+  /** Zero or more `->key` / `->>key` / `->0` steps after a column name. */
+  jsonPath(): JsonStep[] | undefined {
+    const steps: JsonStep[] = [];
+    while (this.startsWith('->')) {
+      const arrow = this.eat('->>') ? '->>' : (this.eat('->'), '->');
+      const index = /^-?\d+/.exec(this.text.slice(this.pos));
+      if (index && !NAME_CHAR.test(this.peek(index[0].length) || ' ')) {
+        this.pos += index[0].length;
+        steps.push({ arrow, key: index[0], index: true });
+      } else {
+        steps.push({ arrow, key: this.name(), index: false });
+      }
+      if (steps.length > MAX_JSON_PATH) this.fail(`at most ${MAX_JSON_PATH} JSON path steps`);
+    }
+    return steps.length ? steps : undefined;
+  }
+}
+
+const MAX_JSON_PATH = 16;
+
+/** `col->a->>b` as the column and its JSON path (filter keys, where the grammar is the whole key). */
+export function parseColumnPath(text: string, what: string): { column: string; jsonPath?: JsonStep[] } {
+  const s = new Scanner(text, what);
+  const column = s.name();
+  const jsonPath = s.jsonPath();
+  if (!s.done()) s.fail('"->", "->>" or the end of the column');
+  return { column, jsonPath };
 }
 
 // ---------------------------------------------------------------------------------------------
 // select=alias:col::cast,embed!hint!inner(...),...embed(...),count()
 
+/** Deeper embeds than this are refused before they reach the planner (each level is a lateral join). */
+export const MAX_EMBED_DEPTH = 16;
+
 export function parseSelect(text: string): SelectItem[] {
   const s = new Scanner(text, 'select parameter');
-  const items = selectList(s);
+  const items = selectList(s, 0);
   if (!s.done()) s.fail('"," or end of input');
   return items;
 }
 
-function selectList(s: Scanner): SelectItem[] {
+function selectList(s: Scanner, depth: number): SelectItem[] {
+  if (depth > MAX_EMBED_DEPTH) throw parseError(s.what, s.text, `embeds nest at most ${MAX_EMBED_DEPTH} levels deep`);
   const items: SelectItem[] = [];
   if (s.done() || s.peek() === ')') return items;
   for (;;) {
-    items.push(selectItem(s));
+    items.push(selectItem(s, depth));
     if (!s.eat(',')) return items;
   }
 }
 
-const CAST = /^[a-z_][a-z0-9_ ]*(\[\])?$/i;
+/**
+ * A cast is one type name, optionally an array of it (`::text`, `::int8[]`): letters, digits and
+ * underscores only, as PostgREST's grammar has it. It is the one piece of a request that reaches SQL
+ * unquoted (quoting would break `int`, `bigint`...), so nothing else may pass.
+ */
+const CAST = /^[A-Za-z_][A-Za-z0-9_]{0,62}(\[\])?$/;
 
-function selectItem(s: Scanner): SelectItem {
+function selectItem(s: Scanner, depth: number): SelectItem {
   if (s.eat('*')) return { kind: 'star' };
   const spread = s.eat('...');
   let alias: string | undefined;
@@ -182,11 +240,12 @@ function selectItem(s: Scanner): SelectItem {
       else if (hint !== 'left') hints.push(hint);
     }
     s.expect('(');
-    const select = selectList(s);
+    const select = selectList(s, depth + 1);
     s.expect(')');
     return { kind: 'embed', name, alias, hints, inner, spread, select };
   }
   if (spread) s.fail('"(" after a spread embed');
+  const jsonPath = s.jsonPath();
   let aggregate: Aggregate | undefined;
   if (s.peek() === '.') {
     s.pos++;
@@ -198,12 +257,11 @@ function selectItem(s: Scanner): SelectItem {
   let cast: string | undefined;
   if (s.eat('::')) {
     const start = s.pos;
-    while (!s.done() && /[A-Za-z0-9_ \[\]]/.test(s.peek())) s.pos++;
+    while (!s.done() && /[A-Za-z0-9_[\]]/.test(s.peek())) s.pos++;
     cast = s.text.slice(start, s.pos);
     if (!CAST.test(cast)) s.fail('a type name');
   }
-  if (s.peek() === '-' && s.peek(1) === '>') throw parseError('select parameter', s.text, 'JSON path operators (->, ->>) are not supported by this server');
-  return { kind: 'column', name, alias, cast, aggregate };
+  return { kind: 'column', name, alias, cast, aggregate, jsonPath };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +272,9 @@ export function parseOrder(text: string): OrderTerm[] {
   const terms: OrderTerm[] = [];
   for (;;) {
     const term: OrderTerm = { column: s.name() };
-    if (s.peek() === '(') throw parseError('order parameter', text, 'ordering by an embedded resource is not supported by this server');
+    term.jsonPath = s.jsonPath();
+    if (s.peek() === '(')
+      throw parseError('order parameter', text, 'ordering by an embedded resource is not supported by this server');
     while (s.eat('.')) {
       const word = s.name();
       if (word === 'asc' || word === 'desc') term.direction = word;
@@ -240,7 +300,8 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
     rest = rest.slice(4);
   }
   const match = /^([a-z]+)(?:\(([a-z_]+)\))?\.([\s\S]*)$/.exec(rest);
-  if (!match) throw parseError('filter', `${column}=${text}`, 'expected an operator followed by "." and a value, e.g. eq.1');
+  if (!match)
+    throw parseError('filter', `${column}=${text}`, 'expected an operator followed by "." and a value, e.g. eq.1');
   const [, op, modifier, rawValue] = match as unknown as [string, string, string | undefined, string];
   const value = inTree ? unquote(rawValue) : rawValue;
   const fail = (details: string): never => {
@@ -249,10 +310,14 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
   let predicate: Predicate;
   if (op === 'in') {
     if (modifier) fail('"in" takes no modifier');
-    predicate = { op: 'in', values: parseList(rawValue, () => fail('expected a list in parentheses, e.g. in.(1,2,3)')) };
+    predicate = {
+      op: 'in',
+      values: parseList(rawValue, () => fail('expected a list in parentheses, e.g. in.(1,2,3)')),
+    };
   } else if (op === 'is') {
     const v = value.toLowerCase();
-    if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v)) fail('"is" takes null, not_null, true, false or unknown');
+    if (!['null', 'not_null', 'true', 'false', 'unknown'].includes(v))
+      fail('"is" takes null, not_null, true, false or unknown');
     predicate = { op: 'is', value: v as 'null' };
   } else if (op in FTS_OPERATORS) {
     if (modifier && !/^[a-z_]+$/.test(modifier)) fail('invalid text search configuration');
@@ -260,8 +325,11 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
   } else if (op in FILTER_OPERATORS) {
     if (modifier) {
       if (modifier !== 'any' && modifier !== 'all') fail('the modifier must be any or all');
-      if (!['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op)) fail(`"${op}" takes no modifier`);
-      const values = parseList(rawValue.startsWith('{') ? `(${rawValue.slice(1, -1)})` : rawValue, () => fail('expected a list in braces, e.g. like(any).{a*,b*}'));
+      if (!['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op))
+        fail(`"${op}" takes no modifier`);
+      const values = parseList(rawValue.startsWith('{') ? `(${rawValue.slice(1, -1)})` : rawValue, () =>
+        fail('expected a list in braces, e.g. like(any).{a*,b*}'),
+      );
       predicate = { op: op as SimpleOperator, value, quantifier: modifier as 'any' | 'all', values };
     } else {
       predicate = { op: op as SimpleOperator, value };
@@ -269,6 +337,8 @@ export function parseFilterValue(column: string, text: string, inTree = false): 
   } else {
     return fail(`unknown operator "${op}"`);
   }
+  // `data->>key=eq.x`: the column part may step into a json column.
+  if (column.includes('->')) return { kind: 'filter', ...parseColumnPath(column, 'filter'), negate, predicate };
   return { kind: 'filter', column, negate, predicate };
 }
 
@@ -311,14 +381,16 @@ function splitTopLevel(text: string): string[] {
 }
 
 /** `or=(...)`: the key gave op and negation; text is the parenthesised list. */
-export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string): Condition {
+export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string, depth = 0): Condition {
   const what = 'logic tree';
-  if (!text.startsWith('(') || !text.endsWith(')')) throw parseError(what, text, 'expected a list in parentheses, e.g. or=(a.eq.1,b.eq.2)');
+  if (depth > MAX_EMBED_DEPTH) throw parseError(what, text, `logic trees nest at most ${MAX_EMBED_DEPTH} levels deep`);
+  if (!text.startsWith('(') || !text.endsWith(')'))
+    throw parseError(what, text, 'expected a list in parentheses, e.g. or=(a.eq.1,b.eq.2)');
   const inner = text.slice(1, -1);
   if (inner.trim() === '') throw parseError(what, text, 'a logic tree needs at least one condition');
   const children = splitTopLevel(inner).map((item) => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item);
-    if (nested) return parseLogicTree(nested[2] as 'and' | 'or', !!nested[1], nested[3]!);
+    if (nested) return parseLogicTree(nested[2] as 'and' | 'or', !!nested[1], nested[3]!, depth + 1);
     const dot = fieldEnd(item);
     if (dot <= 0) throw parseError(what, text, `expected "column.operator.value", got "${item}"`);
     const column = unquote(item.slice(0, dot));
@@ -336,7 +408,7 @@ function fieldEnd(item: string): number {
 }
 
 function parseNonNegative(key: string, value: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(key, value, `${key} must be a non-negative integer`);
+  if (!/^\d{1,15}$/.test(value)) throw parseError(key, value, `${key} must be a non-negative integer`);
   return Number(value);
 }
 
@@ -399,63 +471,4 @@ export function parseQuery(search: URLSearchParams, rpcArgNames?: Set<string>): 
     }
   }
   return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Headers
-
-export interface Preferences {
-  return: 'minimal' | 'representation' | 'headers-only';
-  count?: 'exact' | 'planned' | 'estimated';
-  resolution?: 'merge-duplicates' | 'ignore-duplicates';
-  missing?: 'default' | 'null';
-  /** What the Preference-Applied header echoes. */
-  applied: string[];
-}
-
-/** `Prefer: return=representation, count=exact` (one header or several). Unknown values are ignored, as PostgREST does. */
-export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: 'minimal', applied: [] };
-  let returnSet = false;
-  for (const part of (header ?? '').split(',')) {
-    const [k, v] = part.trim().split('=').map((x) => x.trim());
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) {
-      prefs.return = v;
-      returnSet = true;
-    } else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefs.count = v;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;
-    else if (k === 'missing' && (v === 'default' || v === 'null')) prefs.missing = v;
-    else continue;
-    prefs.applied.push(`${k}=${v}`);
-  }
-  if (!returnSet) prefs.applied = prefs.applied.filter((p) => !p.startsWith('return='));
-  return prefs;
-}
-
-/** `Range: 0-9` (items). Returns offset and limit, or undefined for none/unparseable (PostgREST ignores those). */
-export function parseRange(header: string | undefined): { offset: number; limit?: number } | undefined {
-  if (!header) return undefined;
-  const match = /^(?:items=)?\s*(\d+)-(\d*)\s*$/.exec(header.trim());
-  if (!match) return undefined;
-  const from = Number(match[1]);
-  if (match[2] === '') return { offset: from };
-  const to = Number(match[2]);
-  if (to < from) throw new ApiError('PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
-  return { offset: from, limit: to - from + 1 };
-}
-
-export type Representation = { single: boolean; stripNulls: boolean };
-
-/** Accept header -> array or single object, and whether nulls are stripped. 406 for what we cannot produce. */
-export function parseAccept(header: string | undefined): Representation {
-  if (!header) return { single: false, stripNulls: false };
-  const kinds = header.split(',').map((x) => x.trim().toLowerCase());
-  for (const kind of kinds) {
-    const [type, ...params] = kind.split(';').map((x) => x.trim());
-    const stripNulls = params.includes('nulls=stripped');
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return { single: true, stripNulls };
-    if (type === 'application/json' || type === 'application/vnd.pgrst.array+json' || type === '*/*' || type === 'application/*')
-      return { single: false, stripNulls };
-  }
-  throw new ApiError('PGRST107', `None of these media types are available: ${header}`, null, null, 406);
 }

@@ -2,16 +2,37 @@
 // column, relationship and function name a request uses is resolved here, so the SQL builder only
 // ever sees names that exist; anything else is an error from the catalogue.
 import { ApiError, columnNotFound, parseError, tableNotFound } from './errors.ts';
-import type { Aggregate, Condition, LevelParams, OrderTerm, QueryParams, SelectItem } from './parse.ts';
-import { relationshipsBetween, type Column, type Func, type Relationship, type SchemaSnapshot } from './schema-cache.ts';
+import type { Aggregate, Condition, JsonStep, LevelParams, OrderTerm, QueryParams, SelectItem } from './parse.ts';
+import {
+  relationshipsBetween,
+  type Column,
+  type Func,
+  type Relationship,
+  type SchemaSnapshot,
+} from './schema-cache.ts';
 
 export type Projection =
-  | { kind: 'column'; column: string; output: string; cast?: string; aggregate?: Aggregate }
+  | { kind: 'column'; column: string; output: string; cast?: string; aggregate?: Aggregate; jsonPath?: JsonStep[] }
   | { kind: 'count'; output: string }
-  | { kind: 'embed'; output: string; node: ReadNode; relationship: Relationship; inner: boolean; spread: boolean };
+  | {
+      kind: 'embed';
+      output: string;
+      node: ReadNode;
+      relationship: Relationship;
+      inner: boolean;
+      spread: boolean;
+      /** `users()`: joined for filtering, left out of the output. */
+      hidden: boolean;
+    };
 
 export type PlannedCondition =
-  | { kind: 'filter'; column: string; negate: boolean; predicate: Extract<Condition, { kind: 'filter' }>['predicate'] }
+  | {
+      kind: 'filter';
+      column: string;
+      jsonPath?: JsonStep[];
+      negate: boolean;
+      predicate: Extract<Condition, { kind: 'filter' }>['predicate'];
+    }
   | { kind: 'logic'; op: 'and' | 'or'; negate: boolean; children: PlannedCondition[] }
   /** `embed=is.null` / `embed=not.is.null`: whether the embedded resource came back empty. */
   | { kind: 'embedded'; output: string; isNull: boolean };
@@ -23,6 +44,8 @@ export interface ReadNode {
   /** The relation embeds start from (a function's result uses its row type's table). */
   embedSource?: string;
   columns: Map<string, Column>;
+  /** Computed fields used at this level: the name and the function that computes it from the row. */
+  computed: Map<string, string>;
   /** SQL alias, unique in the statement: pgrst_1, pgrst_2, ... */
   alias: string;
   projection: Projection[];
@@ -47,41 +70,71 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
   const planLevel = (source: PlanInput, select: SelectItem[], path: string): ReadNode => {
     usedPaths.add(path);
     const columns = new Map(source.columns.map((c) => [c.name, c]));
+    const computedFields =
+      schema.tables.get(source.embedSource ?? source.relation)?.computed ?? new Map<string, Func>();
     const node: ReadNode = {
       relation: source.relation,
       embedSource: source.embedSource,
       columns,
+      computed: new Map(),
       alias: nextAlias(),
       projection: [],
       conditions: [],
       order: [],
     };
     const requireColumn = (name: string) => {
-      if (!columns.has(name)) throw columnNotFound(source.relation, name);
+      if (columns.has(name)) return;
+      const fn = computedFields.get(name);
+      if (!fn) throw columnNotFound(source.relation, name);
+      node.computed.set(name, fn.name);
+    };
+    const outputs = new Set<string>();
+    const claimOutput = (name: string) => {
+      // Two embeds under one name would be two lateral joins with one alias: Postgres refuses that.
+      if (outputs.has(name))
+        throw new ApiError('42712', `table name "${name}" specified more than once`, null, null, 400);
+      outputs.add(name);
     };
     for (const item of select) {
       if (item.kind === 'star') {
         for (const c of source.columns) node.projection.push({ kind: 'column', column: c.name, output: c.name });
-      } else if (item.kind === 'count' || (item.kind === 'column' && item.name === 'count' && !item.aggregate && !columns.has('count'))) {
+      } else if (
+        item.kind === 'count' ||
+        (item.kind === 'column' && item.name === 'count' && !item.aggregate && !columns.has('count'))
+      ) {
         node.projection.push({ kind: 'count', output: item.alias ?? 'count' });
       } else if (item.kind === 'column') {
         requireColumn(item.name);
+        // A JSON path's output is named after its last key, as PostgREST names it.
+        const pathName = item.jsonPath?.findLast((step) => !step.index)?.key;
         node.projection.push({
           kind: 'column',
           column: item.name,
-          output: item.alias ?? (item.aggregate ? item.aggregate : item.name),
+          output: item.alias ?? (item.aggregate ? item.aggregate : (pathName ?? item.name)),
           cast: item.cast,
           aggregate: item.aggregate,
+          jsonPath: item.jsonPath,
         });
       } else {
         const { relationship, target } = resolveEmbed(schema, source, item);
         const targetTable = schema.tables.get(target)!;
         const output = item.alias ?? item.name;
-        if (item.spread && !relationship.toOne) {
-          throw parseError('select parameter', item.name, `A spread operation on '${item.name}' is only possible if it is a to-one relationship`);
-        }
-        const child = planLevel({ relation: target, columns: targetTable.columns, embedSource: target }, item.select, path ? `${path}.${output}` : output);
-        node.projection.push({ kind: 'embed', output, node: child, relationship, inner: item.inner, spread: item.spread });
+        claimOutput(output);
+        const child = planLevel(
+          { relation: target, columns: targetTable.columns, embedSource: target },
+          item.select,
+          path ? `${path}.${output}` : output,
+        );
+        const hidden = item.select.length === 0 && !item.spread;
+        node.projection.push({
+          kind: 'embed',
+          output,
+          node: child,
+          relationship,
+          inner: item.inner,
+          spread: item.spread,
+          hidden,
+        });
       }
     }
     const params: LevelParams | undefined = query.levels.get(path);
@@ -91,7 +144,12 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
         if (c.kind === 'logic') return { ...c, children: c.children.map((x) => planCondition(x, false)) };
         if (topLevel && !columns.has(c.column) && embedOutputs.has(c.column) && c.predicate.op === 'is') {
           const v = c.predicate.value;
-          if (v !== 'null' && v !== 'not_null') throw parseError('filter', c.column, 'an embedded resource can only be filtered with is.null or not.is.null');
+          if (v !== 'null' && v !== 'not_null')
+            throw parseError(
+              'filter',
+              c.column,
+              'an embedded resource can only be filtered with is.null or not.is.null',
+            );
           return { kind: 'embedded', output: c.column, isNull: (v === 'null') !== c.negate };
         }
         requireColumn(c.column);
@@ -109,8 +167,12 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
   const root = planLevel(input, query.select, '');
   for (const path of query.levels.keys()) {
     if (!usedPaths.has(path)) {
-      throw new ApiError('PGRST108', `'${path}' is not an embedded resource in this request`, null,
-        `Verify that '${path}' is included in the 'select' query parameter.`);
+      throw new ApiError(
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      );
     }
   }
   return root;
@@ -125,21 +187,35 @@ function resolveEmbed(
   const from = source.embedSource ?? source.relation;
   let target = item.name;
   let candidates: Relationship[];
+  const computed = (schema.functions.get(item.name) ?? []).filter(
+    (f) => f.argTable === from && f.returnTable && f.returns === 'composite',
+  );
   if (schema.tables.has(item.name)) {
     candidates = relationshipsBetween(schema, from, item.name);
+  } else if (computed.length > 0) {
+    // `select=id,messages:get_messages(*)`: a function of the row returning rows of another table.
+    target = computed[0]!.returnTable!;
+    candidates = relationshipsBetween(schema, from, target).filter(
+      (r) => r.kind === 'computed' && r.function === item.name,
+    );
   } else {
-    // `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: embed by column or constraint.
+    // `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: embed by column or constraint,
+    // from either side of the key.
     const fk = schema.foreignKeys.find(
       (k) => k.table === from && (k.name === item.name || (k.columns.length === 1 && k.columns[0] === item.name)),
     );
-    if (!fk) throw noRelationship(from, item.name);
-    target = fk.refTable;
-    candidates = relationshipsBetween(schema, from, target).filter((r) => r.kind === 'many-to-one' && r.constraint === fk.name);
+    const referencing = fk ? undefined : schema.foreignKeys.find((k) => k.refTable === from && k.name === item.name);
+    if (!fk && !referencing) throw noRelationship(schema.schema, from, item.name);
+    target = fk ? fk.refTable : referencing!.table;
+    const constraint = (fk ?? referencing)!.name;
+    candidates = relationshipsBetween(schema, from, target).filter(
+      (r) => r.constraint === constraint && (fk ? r.kind === 'many-to-one' : r.kind !== 'many-to-one' && !r.junction),
+    );
   }
   for (const hint of item.hints) {
     candidates = candidates.filter((r) => matchesHint(r, hint));
   }
-  if (candidates.length === 0) throw noRelationship(from, item.name, item.hints);
+  if (candidates.length === 0) throw noRelationship(schema.schema, from, item.name, item.hints);
   if (candidates.length > 1) {
     // A self-referencing key named by its column means the many-to-one side.
     const m2o = candidates.filter((r) => r.kind === 'many-to-one');
@@ -170,45 +246,117 @@ function matchesHint(r: Relationship, hint: string): boolean {
   return referencing.length === 1 && referencing[0] === hint;
 }
 
-function noRelationship(from: string, name: string, hints: string[] = []): ApiError {
+function noRelationship(schemaName: string, from: string, name: string, hints: string[] = []): ApiError {
   const hinted = hints.length ? ` using the hint '${hints.join('!')}'` : '';
   return new ApiError(
     'PGRST200',
     `Could not find a relationship between '${from}' and '${name}' in the schema cache`,
-    `Searched for a foreign key relationship between '${from}' and '${name}'${hinted} in the schema 'public', but no matches were found.`,
+    `Searched for a foreign key relationship between '${from}' and '${name}'${hinted} in the schema '${schemaName}', but no matches were found.`,
     null,
   );
 }
 
 export function requireTable(schema: SchemaSnapshot, name: string) {
   const table = schema.tables.get(name);
-  if (!table) throw tableNotFound(name);
+  if (!table) throw tableNotFound(name, schema.schema);
   return table;
 }
 
-/** Picks the overload of `name` that takes exactly these named arguments (PostgREST's callable). */
-export function resolveFunction(schema: SchemaSnapshot, name: string, argNames: string[]): Func {
+/** Which overload a call means, and whether the body goes in whole as its one unnamed json argument. */
+export interface ResolvedFunction {
+  fn: Func;
+  positional: boolean;
+}
+
+const JSON_TYPES = new Set(['json', 'jsonb']);
+
+/**
+ * Picks the overload of `name` these named arguments call (PostgREST's findProc): required
+ * parameters must all be given, optional ones may be. A POST with a JSON body falls back to a
+ * function with one json/jsonb parameter, which then takes the whole body. PGRST203 when more than
+ * one fits, PGRST202 (worded as PostgREST words it) when none does.
+ */
+export function resolveFunction(
+  schema: SchemaSnapshot,
+  name: string,
+  argNames: string[],
+  post = false,
+): ResolvedFunction {
   const overloads = schema.functions.get(name) ?? [];
-  const fits = overloads.filter(
-    (f) =>
-      argNames.every((a) => f.args.some((x) => x.name === a)) &&
-      f.args.every((x) => x.hasDefault || argNames.includes(x.name)) &&
-      f.args.every((x) => x.name !== ''),
-  );
-  if (fits.length === 1) return fits[0]!;
-  const signature = `public.${name}(${[...argNames].sort().join(', ')})`;
-  if (fits.length === 0) {
-    throw new ApiError(
-      'PGRST202',
-      `Could not find the function ${signature} in the schema cache`,
-      `Searched for the function ${signature}${argNames.length ? ' with parameters ' + argNames.join(', ') : ' without parameters'}, but no matches were found in the schema cache.`,
-      overloads.length ? `Perhaps you meant to call the function public.${name}(${overloads[0]!.args.map((a) => a.name).join(', ')})` : null,
-    );
-  }
+  const given = new Set(argNames);
+  const matches = (f: Func) => {
+    if (f.args.some((x) => x.name === '')) return false;
+    const required = f.args.filter((x) => !x.hasDefault).map((x) => x.name);
+    return required.every((r) => given.has(r)) && argNames.every((a) => f.args.some((x) => x.name === a));
+  };
+  const named = overloads.filter(matches);
+  if (named.length === 1) return { fn: named[0]!, positional: false };
+  if (named.length > 1) throw ambiguousFunction(schema.schema, name, named);
+  const single = post ? overloads.filter((f) => f.args.length === 1 && JSON_TYPES.has(f.args[0]!.type)) : [];
+  if (single.length === 1) return { fn: single[0]!, positional: single[0]!.args[0]!.name === '' };
+  if (single.length > 1) throw ambiguousFunction(schema.schema, name, single);
+
+  const func = `${schema.schema}.${name}`;
+  const sorted = [...argNames].sort();
+  const withParams =
+    sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
   throw new ApiError(
+    'PGRST202',
+    `Could not find the function ${func}${sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`} in the schema cache`,
+    `Searched for the function ${func}${withParams}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    functionHint(schema, name, sorted, overloads),
+  );
+}
+
+function ambiguousFunction(schemaName: string, name: string, candidates: Func[]): ApiError {
+  return new ApiError(
     'PGRST203',
-    `Could not choose the best candidate function between: ${fits.map((f) => `public.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+    `Could not choose the best candidate function between: ${candidates
+      .map((f) => `${schemaName}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+      .sort()
+      .join(', ')}`,
     null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   );
+}
+
+/** PostgREST's "Perhaps you meant": the closest overload's parameters, or the closest function name. */
+function functionHint(schema: SchemaSnapshot, name: string, argNames: string[], overloads: Func[]): string | null {
+  const wanted = argNames.join(', ');
+  if (overloads.length > 0) {
+    const best = closest(
+      wanted,
+      overloads.map((f) =>
+        f.args
+          .map((a) => a.name)
+          .sort()
+          .join(', '),
+      ),
+    );
+    return `Perhaps you meant to call the function ${schema.schema}.${name}(${best})`;
+  }
+  const names = [...schema.functions.keys()];
+  if (names.length === 0) return null;
+  const best = closest(name, names);
+  return best === undefined || distance(best, name) > Math.max(3, name.length / 2)
+    ? null
+    : `Perhaps you meant to call the function ${schema.schema}.${best}`;
+}
+
+function closest(target: string, candidates: string[]): string {
+  return candidates.reduce((best, c) => (distance(c, target) < distance(best, target) ? c : best), candidates[0]!);
+}
+
+/** Levenshtein distance, bounded to the short strings names are. */
+function distance(a: string, b: string): number {
+  if (a.length > 200 || b.length > 200) return Math.abs(a.length - b.length) + 200;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length]!;
 }

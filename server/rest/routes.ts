@@ -3,7 +3,7 @@
 // (role and request.jwt.claims set locally, so RLS decides) -> response.
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
-import { asCaller, callerFromHeaders, type ServerContext } from '../context.ts';
+import { asCaller, callerFromRequest, type ServerContext } from '../context.ts';
 import {
   ApiError,
   STALE_CACHE_CODES,
@@ -12,15 +12,30 @@ import {
   payloadColumnNotFound,
   toErrorResponse,
 } from './errors.ts';
-import { parseAccept, parsePrefer, parseQuery, parseRange, type Preferences, type QueryParams, type Representation } from './parse.ts';
+import { parseAccept, parsePrefer, parseRange, pickSchema, type Preferences, type Representation } from './headers.ts';
+import { parseQuery, type QueryParams } from './parse.ts';
 import { planRead, requireTable, resolveFunction, type ReadNode } from './plan.ts';
 import { SchemaCache, type SchemaSnapshot } from './schema-cache.ts';
-import { Params, buildMutation, buildRead, buildScalarCall, functionFrom, qualified, type ResponseShape } from './sql.ts';
+import {
+  Params,
+  buildCountSource,
+  buildMutation,
+  buildRead,
+  buildScalarCall,
+  functionFrom,
+  outputNames,
+  type ResponseShape,
+} from './sql.ts';
+import type { Queryable } from '../db/database.ts';
+import { isObject, parseJson } from '../shared/http.ts';
+import { logError } from '../shared/log.ts';
 
 /** What a request asks for, read once from the HTTP request. */
 interface ApiRequest {
   method: string;
   target: { kind: 'relation' | 'rpc'; name: string };
+  /** The exposed schema the request names (Accept-Profile / Content-Profile), or the first one. */
+  schema: string;
   search: URLSearchParams;
   prefer: Preferences;
   accept: Representation;
@@ -39,6 +54,10 @@ interface Prepared {
   returnsBody: boolean;
   voidCall?: boolean;
   table?: string;
+  /** An upsert: 201 only if it inserted a row, else 200. */
+  upsert?: boolean;
+  /** count=planned|estimated: the statement whose rows EXPLAIN estimates. */
+  countSource?: { sql: string; params: unknown[] };
 }
 
 interface ResultRow {
@@ -46,13 +65,34 @@ interface ResultRow {
   body: string | null;
   page_total: string;
   location?: string | null;
+  inserted?: string | null;
+}
+
+/** What runs in the transaction comes back out: the row, or the plan EXPLAIN printed. */
+type Outcome = { row: ResultRow; plan?: undefined } | { plan: string; row?: undefined };
+
+/** Thrown out of the transaction to roll it back (`Prefer: tx=rollback`) while keeping its answer. */
+class Rollback {
+  constructor(readonly outcome: Outcome) {}
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
 
-export function restRoutes(ctx: ServerContext): Hono {
-  const cache = new SchemaCache(ctx.db);
+/** The Data API settings of `[api]` in supabase/config.toml (and PostgREST's db-plan-enabled). */
+export interface RestOptions {
+  schemas: string[];
+  /** `max_rows`: the most rows one read returns (hosted default 1000); null for no limit. */
+  maxRows: number | null;
+  /** Answer `Accept: application/vnd.pgrst.plan` with EXPLAIN (off on hosted Supabase). */
+  planEnabled: boolean;
+}
+
+export const DEFAULT_REST_OPTIONS: RestOptions = { schemas: ['public'], maxRows: 1000, planEnabled: false };
+
+export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config.api ?? DEFAULT_REST_OPTIONS): Hono {
+  const cache = new SchemaCache(ctx.db, options.schemas);
   let listening: Promise<void> | undefined;
   const app = new Hono();
 
@@ -61,7 +101,18 @@ export function restRoutes(ctx: ServerContext): Hono {
     '*',
     cors({
       origin: '*',
-      allowHeaders: ['authorization', 'apikey', 'content-type', 'prefer', 'range', 'accept-profile', 'content-profile', 'x-client-info', 'x-retry-count', 'accept'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'prefer',
+        'range',
+        'accept-profile',
+        'content-profile',
+        'x-client-info',
+        'x-retry-count',
+        'accept',
+      ],
       allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit'],
     }),
@@ -71,30 +122,31 @@ export function restRoutes(ctx: ServerContext): Hono {
     let signedIn = false;
     try {
       listening ??= cache.listen().catch(() => {});
-      const caller = await callerFromHeaders(ctx.keys, {
-        authorization: c.req.header('authorization'),
-        apikey: c.req.header('apikey'),
-      });
+      const caller = await callerFromRequest(ctx, c);
       signedIn = caller.role !== 'anon';
-      const request = await readRequest(c, target);
-      const prepared = await withFreshSchema(cache, (schema) => prepare(schema, request));
-      const row = await asCaller(ctx.db, caller, async (tx) => {
-        // PostgREST runs GET/HEAD in a read-only transaction: a GET rpc cannot write (25006 -> 405).
-        if (request.target.kind === 'rpc' && request.method !== 'POST') await tx.exec('set transaction read only');
-        const result = await tx.query<ResultRow>(prepared.sql, prepared.params);
-        const first = result.rows[0]!;
-        // A mutation that asked for one object and touched another number of rows is undone.
-        if (prepared.kind !== 'read' && prepared.kind !== 'call' && prepared.single && Number(first.page_total) !== 1) {
-          throw notSingle(Number(first.page_total));
-        }
-        return first;
-      });
-      return respond(request, prepared, row);
+      const request = await readRequest(c, target, options);
+      const prepared = await withFreshSchema(cache, request.schema, (schema) => prepare(schema, request, options));
+      let outcome: Outcome;
+      try {
+        outcome = await asCaller(ctx.db, caller, async (tx) => {
+          // PostgREST runs GET/HEAD in a read-only transaction: a GET rpc cannot write (25006 -> 405).
+          if (request.target.kind === 'rpc' && request.method !== 'POST') await tx.exec('set transaction read only');
+          const result = request.accept.plan
+            ? { plan: await explain(tx, prepared, request.accept.plan) }
+            : { row: await run(tx, prepared, request, options.maxRows) };
+          if (request.prefer.tx === 'rollback') throw new Rollback(result);
+          return result;
+        });
+      } catch (error) {
+        if (!(error instanceof Rollback)) throw error;
+        outcome = error.outcome;
+      }
+      return outcome.plan !== undefined ? planResponse(request, outcome.plan) : respond(request, prepared, outcome.row);
     } catch (error) {
       const code = (error as { code?: unknown })?.code;
       if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
       const { status, body } = toErrorResponse(error, signedIn);
-      if (status === 500 && !(error instanceof ApiError)) console.error('[rest] unhandled error', error);
+      if (status === 500 && !(error instanceof ApiError)) logError('rest', 'unhandled error', error);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE } });
     }
   };
@@ -125,81 +177,186 @@ function errorResponse(error: ApiError): Response {
 }
 
 /** Plans with the cached schema; a miss that a newer schema could fix reloads it and tries once more. */
-async function withFreshSchema<T>(cache: SchemaCache, fn: (schema: SchemaSnapshot) => T): Promise<T> {
+async function withFreshSchema<T>(
+  cache: SchemaCache,
+  schemaName: string,
+  fn: (schema: SchemaSnapshot) => T,
+): Promise<T> {
   try {
-    return fn(await cache.get());
+    return fn(await cache.get(schemaName));
   } catch (error) {
     if (!(error instanceof ApiError) || !STALE_CACHE_CODES.has(error.code)) throw error;
-    return fn(await cache.reload());
+    return fn(await cache.reload(schemaName));
   }
 }
 
-async function readRequest(c: Context, target: ApiRequest['target']): Promise<ApiRequest> {
+async function readRequest(c: Context, target: ApiRequest['target'], options: RestOptions): Promise<ApiRequest> {
   const method = c.req.method;
   const reading = method === 'GET' || method === 'HEAD';
-  const profile = c.req.header(reading ? 'accept-profile' : 'content-profile');
-  if (profile && profile !== 'public') {
-    throw new ApiError('PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
-  }
   return {
     method,
     target,
+    schema: pickSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), options.schemas),
     search: new URL(c.req.url).searchParams,
     prefer: parsePrefer(c.req.header('prefer')),
-    accept: parseAccept(c.req.header('accept')),
+    accept: parseAccept(c.req.header('accept'), options.planEnabled),
     range: reading ? parseRange(c.req.header('range')) : undefined,
     body: reading ? undefined : await c.req.text(),
   };
 }
 
+/** The body as JSON, refused (PGRST102) when empty, malformed or nested deeper than anything the API writes. */
 function parseJsonBody(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') throw invalidBody();
   try {
-    return JSON.parse(text);
+    return parseJson(text);
   } catch (error) {
     throw invalidBody(error instanceof Error ? error.message : null);
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function prepare(schema: SchemaSnapshot, request: ApiRequest): Prepared {
-  return request.target.kind === 'rpc' ? prepareCall(schema, request) : prepareRelation(schema, request);
+/** Runs the statement and applies the checks that undo it: one object asked for, max-affected. */
+async function run(tx: Queryable, prepared: Prepared, request: ApiRequest, maxRows: number | null): Promise<ResultRow> {
+  const result = await tx.query<ResultRow>(prepared.sql, prepared.params);
+  const row = result.rows[0]!;
+  const affected = Number(row.page_total);
+  // A mutation that asked for one object and touched another number of rows is undone.
+  if (prepared.kind !== 'read' && prepared.kind !== 'call' && prepared.single && affected !== 1)
+    throw notSingle(affected);
+  // max-affected (with handling=strict) counts what PATCH, DELETE and rpc calls touched.
+  const counted = prepared.kind === 'update' || prepared.kind === 'delete' || request.target.kind === 'rpc';
+  if (counted && request.prefer.maxAffected !== undefined && affected > request.prefer.maxAffected) {
+    throw new ApiError(
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+    );
+  }
+  if (prepared.countSource)
+    row.total = String(await countEstimate(tx, prepared.countSource, request, row.total, maxRows));
+  return row;
 }
 
-function applyRange(query: QueryParams, range: ApiRequest['range']): void {
-  if (!range) return;
+/** count=planned: the planner's estimate; count=estimated: the exact count up to max_rows, the estimate past it. */
+async function countEstimate(
+  tx: Queryable,
+  source: NonNullable<Prepared['countSource']>,
+  request: ApiRequest,
+  exact: string | null,
+  maxRows: number | null,
+): Promise<number> {
+  if (request.prefer.count === 'estimated' && exact !== null && (maxRows === null || Number(exact) <= maxRows))
+    return Number(exact);
+  return plannedRows(tx, source);
+}
+
+async function plannedRows(tx: Queryable, source: { sql: string; params: unknown[] }): Promise<number> {
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${source.sql}`, source.params);
+  const doc = rows[0]?.['QUERY PLAN'];
+  const plan = (typeof doc === 'string' ? JSON.parse(doc) : doc) as { Plan?: { 'Plan Rows'?: number } }[];
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** `Accept: application/vnd.pgrst.plan`: EXPLAIN the statement with the options asked for. */
+async function explain(tx: Queryable, prepared: Prepared, plan: NonNullable<Representation['plan']>): Promise<string> {
+  const options = [`format ${plan.format}`];
+  for (const option of ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const)
+    if (plan[option]) options.push(option);
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(
+    `explain (${options.join(', ')}) ${prepared.sql}`,
+    prepared.params,
+  );
+  if (plan.format === 'text') return rows.map((r) => String(r['QUERY PLAN'])).join('\n');
+  const doc = rows[0]?.['QUERY PLAN'];
+  return typeof doc === 'string' ? doc : JSON.stringify(doc);
+}
+
+function prepare(schema: SchemaSnapshot, request: ApiRequest, options: RestOptions): Prepared {
+  return request.target.kind === 'rpc'
+    ? prepareCall(schema, request, options)
+    : prepareRelation(schema, request, options);
+}
+
+/** The Range header and `max_rows` narrow what the root level returns. */
+function applyRange(query: QueryParams, range: ApiRequest['range'], maxRows: number | null): void {
   const root = query.levels.get('')!;
-  root.offset ??= range.offset;
-  if (range.limit !== undefined) root.limit = root.limit === undefined ? range.limit : Math.min(root.limit, range.limit);
+  if (range) {
+    root.offset ??= range.offset;
+    if (range.limit !== undefined)
+      root.limit = root.limit === undefined ? range.limit : Math.min(root.limit, range.limit);
+  }
+  if (maxRows !== null) root.limit = root.limit === undefined ? maxRows : Math.min(root.limit, maxRows);
 }
 
-function prepareRelation(schema: SchemaSnapshot, request: ApiRequest): Prepared {
+function responseShape(request: ApiRequest, single: boolean, head: boolean, root?: ReadNode): ResponseShape {
+  const { prefer, accept } = request;
+  return {
+    single,
+    stripNulls: accept.stripNulls,
+    head,
+    // planned counts come from EXPLAIN, not from counting the rows.
+    count: prefer.count === 'exact' || prefer.count === 'estimated',
+    csv: accept.csv && root ? { header: outputNames(root).join(',') } : undefined,
+  };
+}
+
+/** The statement count=planned|estimated asks EXPLAIN about (reads only, as PostgREST does). */
+function countSource(
+  request: ApiRequest,
+  root: ReadNode,
+  from: (params: Params) => string,
+  schemaName: string,
+): Prepared['countSource'] {
+  if (request.prefer.count !== 'planned' && request.prefer.count !== 'estimated') return undefined;
+  const params = new Params(schemaName);
+  const sql = buildCountSource(root, from(params), params);
+  return { sql, params: params.values };
+}
+
+function prepareRelation(schema: SchemaSnapshot, request: ApiRequest, options: RestOptions): Prepared {
   const table = requireTable(schema, request.target.name);
   const query = parseQuery(request.search);
-  const params = new Params();
+  const params = new Params(schema.schema);
   const { method, prefer, accept } = request;
   const head = method === 'HEAD';
 
   if (method === 'GET' || method === 'HEAD') {
-    applyRange(query, request.range);
+    applyRange(query, request.range, options.maxRows);
     const root = planRead(schema, { relation: table.name, columns: table.columns }, query);
-    const shape: ResponseShape = { single: accept.single, stripNulls: accept.stripNulls, head, count: !!prefer.count };
-    const sql = buildRead(root, `${qualified(table.name)} ${root.alias}`, shape, params);
-    return { sql, params: params.values, kind: 'read', single: accept.single, offset: root.offset ?? 0, returnsBody: !head, table: table.name };
+    const from = (p: Params) => `${p.qualified(table.name)} ${root.alias}`;
+    const sql = buildRead(root, from(params), responseShape(request, accept.single, head, root), params);
+    return {
+      sql,
+      params: params.values,
+      kind: 'read',
+      single: accept.single,
+      offset: root.offset ?? 0,
+      returnsBody: !head,
+      table: table.name,
+      countSource: countSource(request, root, from, schema.schema),
+    };
   }
 
   const root = planRead(schema, { relation: table.name, columns: table.columns }, query);
   for (const [path, level] of query.levels) {
     if (path !== '' && level.conditions.length > 0) {
-      throw new ApiError('PGRST100', `"failed to parse filter (${path})"`, 'Filters on embedded resources are not supported on inserts, updates and deletes.');
+      throw new ApiError(
+        'PGRST100',
+        `"failed to parse filter (${path})"`,
+        'Filters on embedded resources are not supported on inserts, updates and deletes.',
+      );
     }
   }
   if (root.conditions.some((c) => c.kind === 'embedded')) {
-    throw new ApiError('PGRST100', '"failed to parse filter"', 'Filters on embedded resources are not supported on inserts, updates and deletes.');
+    throw new ApiError(
+      'PGRST100',
+      '"failed to parse filter"',
+      'Filters on embedded resources are not supported on inserts, updates and deletes.',
+    );
   }
-  const returnRows = prefer.return === 'representation' ? 'all' : prefer.return === 'headers-only' ? 'primary-key' : 'none';
-  const shape: ResponseShape = { single: accept.single, stripNulls: accept.stripNulls, head: false, count: !!prefer.count };
+  const returnRows =
+    prefer.return === 'representation' ? 'all' : prefer.return === 'headers-only' ? 'primary-key' : 'none';
+  const shape = responseShape(request, accept.single, false, root);
   const requireColumns = (names: string[]) => {
     for (const name of names) if (!table.columnsByName.has(name)) throw payloadColumnNotFound(table.name, name);
   };
@@ -241,41 +398,57 @@ function prepareRelation(schema: SchemaSnapshot, request: ApiRequest): Prepared 
     if (kind === 'update') {
       const body = parseJsonBody(request.body);
       if (!isObject(body)) throw invalidBody('The body of an update must be a JSON object.');
-      columns = Object.keys(body);
+      columns = query.columns ?? Object.keys(body);
       requireColumns(columns);
       payload = JSON.stringify(body);
     }
   }
-  const sql = buildMutation({ kind, table, root, payload, columns, onConflict, returnRows }, shape, params);
-  return { sql, params: params.values, kind, single: accept.single, offset: 0, returnsBody: returnRows === 'all', table: table.name };
+  // missing=default: a column named (by ?columns or by another row) but absent from a row takes its default.
+  const defaults = prefer.missing === 'default' ? columns.map((name) => table.columnsByName.get(name)!) : undefined;
+  const sql = buildMutation({ kind, table, root, payload, columns, onConflict, returnRows, defaults }, shape, params);
+  return {
+    sql,
+    params: params.values,
+    kind,
+    single: accept.single,
+    offset: 0,
+    returnsBody: returnRows === 'all',
+    table: table.name,
+    upsert: kind === 'insert' && !!onConflict,
+  };
 }
 
-function prepareCall(schema: SchemaSnapshot, request: ApiRequest): Prepared {
+function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestOptions): Prepared {
   const name = request.target.name;
   const overloads = schema.functions.get(name) ?? [];
   const head = request.method === 'HEAD';
-  let args: Record<string, unknown>;
+  const post = request.method === 'POST';
+  let args: Record<string, unknown> = {};
+  let body: unknown = {};
   let query: QueryParams;
-  if (request.method === 'POST') {
-    const body = request.body?.trim() ? parseJsonBody(request.body) : {};
-    if (!isObject(body)) throw invalidBody('The arguments of a function call must be a JSON object.');
-    args = body;
+  if (post) {
+    body = request.body?.trim() ? parseJsonBody(request.body) : {};
+    if (isObject(body)) args = body;
     query = parseQuery(request.search);
   } else {
     const argNames = new Set(overloads.flatMap((f) => f.args.map((a) => a.name)));
     query = parseQuery(request.search, argNames);
     args = Object.fromEntries(query.rpcArgs);
   }
-  const fn = resolveFunction(schema, name, Object.keys(args));
-  const params = new Params();
-  const { prefer, accept } = request;
+  const { fn, positional } = resolveFunction(schema, name, Object.keys(args), post);
+  if (!positional && !isObject(body)) throw invalidBody('The arguments of a function call must be a JSON object.');
+  const callArgs = positional ? undefined : fn.args.length === 1 && !(fn.args[0]!.name in args) && post ? {} : args;
+  const positionalBody = positional ? JSON.stringify(body) : undefined;
+  const params = new Params(schema.schema);
+  const { accept } = request;
 
   if (fn.returns !== 'composite') {
+    if (accept.csv)
+      throw new ApiError('PGRST107', `None of these media types are available: text/csv`, null, null, 406);
     const alias = 'pgrst_1';
-    const from = functionFrom(fn, args, alias, params);
-    const shape: ResponseShape = { single: false, stripNulls: false, head, count: !!prefer.count };
+    const from = functionFrom(fn, callArgs ?? {}, alias, params, positionalBody);
     return {
-      sql: buildScalarCall(fn, from, alias, shape),
+      sql: buildScalarCall(fn, from, alias, responseShape(request, false, head)),
       params: params.values,
       kind: 'call',
       single: accept.single && fn.setof,
@@ -284,24 +457,38 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest): Prepared {
       voidCall: fn.returns === 'void',
     };
   }
-  applyRange(query, request.range);
-  const root: ReadNode = planRead(schema, { relation: fn.name, columns: fn.columns, embedSource: fn.returnTable }, query);
-  const from = functionFrom(fn, args, root.alias, params);
+  if (fn.setof) applyRange(query, request.range, options.maxRows);
+  const root: ReadNode = planRead(
+    schema,
+    { relation: fn.name, columns: fn.columns, embedSource: fn.returnTable },
+    query,
+  );
+  const from = (p: Params) => functionFrom(fn, callArgs ?? {}, root.alias, p, positionalBody);
   // A function returning one row answers an object; a set answers an array (or one object if asked).
   const single = fn.setof ? accept.single : true;
-  const shape: ResponseShape = { single, stripNulls: accept.stripNulls, head, count: !!prefer.count };
   return {
-    sql: buildRead(root, from, shape, params),
+    sql: buildRead(root, from(params), responseShape(request, single, head, root), params),
     params: params.values,
     kind: fn.setof ? 'read' : 'call',
     single: fn.setof && accept.single,
     offset: root.offset ?? 0,
     returnsBody: !head,
+    countSource: fn.setof ? countSource(request, root, from, schema.schema) : undefined,
   };
 }
 
+function planResponse(request: ApiRequest, plan: string): Response {
+  const p = request.accept.plan!;
+  const headers = new Headers({
+    'content-type': `application/vnd.pgrst.plan+${p.format}; for="${p.for}"; charset=utf-8`,
+  });
+  if (request.prefer.applied.length) headers.set('preference-applied', request.prefer.applied.join(', '));
+  return new Response(plan, { status: 200, headers });
+}
+
 function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Response {
-  const headers = new Headers({ 'content-type': prepared.single ? OBJECT_TYPE : JSON_TYPE });
+  const contentType = request.accept.csv ? CSV_TYPE : prepared.single ? OBJECT_TYPE : JSON_TYPE;
+  const headers = new Headers({ 'content-type': contentType });
   if (request.prefer.applied.length) headers.set('preference-applied', request.prefer.applied.join(', '));
   const pageTotal = Number(row.page_total);
   const total = row.total === null || !request.prefer.count ? undefined : Number(row.total);
@@ -315,8 +502,15 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
     let status = 200;
     if (total !== undefined) {
       if (lower > total) {
-        const error = new ApiError('PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`);
-        return new Response(JSON.stringify(error.body()), { status: 416, headers: { 'content-type': JSON_TYPE, 'content-range': `*/${total}` } });
+        const error = new ApiError(
+          'PGRST103',
+          'Requested range not satisfiable',
+          `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        );
+        return new Response(JSON.stringify(error.body()), {
+          status: 416,
+          headers: { 'content-type': JSON_TYPE, 'content-range': `*/${total}` },
+        });
       }
       if (pageTotal < total) status = 206;
     }
@@ -325,6 +519,7 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
 
   if (prepared.kind === 'call') {
     if (prepared.voidCall) return new Response(null, { status: 204, headers });
+    headers.set('content-range', `0-${pageTotal - 1}/${total ?? '*'}`);
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   }
 
@@ -333,10 +528,13 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
     headers.set('content-range', `*/${count}`);
     if (row.location && prepared.table) {
       const keys = JSON.parse(row.location) as Record<string, unknown>;
-      const query = Object.entries(keys).map(([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`);
+      const query = Object.entries(keys).map(
+        ([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`,
+      );
       headers.set('location', `/${prepared.table}?${query.join('&')}`);
     }
-    return new Response(body, { status: 201, headers });
+    const status = prepared.upsert && Number(row.inserted ?? 0) === 0 ? 200 : 201;
+    return new Response(body, { status, headers });
   }
   headers.set('content-range', `${pageTotal > 0 ? `0-${pageTotal - 1}` : '*'}/${count}`);
   if (body === null) {

@@ -166,11 +166,43 @@ export async function listPublicTables(tx: Queryable): Promise<StudioTable[]> {
 /** auth.users as the studio shows it: who has an account, never their secrets. */
 const AUTH_USERS_COLUMNS: (StudioColumn & ColumnSql)[] = (
   [
-  { name: 'id', type: 'uuid', kind: 'uuid', primaryKey: true, expr: 'u.id', ident: 'id', cast: 'uuid' },
-  { name: 'email', type: 'character varying(255)', kind: 'text', primaryKey: false, expr: 'u.email', ident: 'email', cast: 'text' },
-  { name: 'created_at', type: 'timestamp with time zone', kind: 'timestamp', primaryKey: false, expr: 'u.created_at', ident: 'created_at', cast: 'timestamp with time zone' },
-  { name: 'last_sign_in_at', type: 'timestamp with time zone', kind: 'timestamp', primaryKey: false, expr: 'u.last_sign_in_at', ident: 'last_sign_in_at', cast: 'timestamp with time zone' },
-  { name: 'app_metadata.role', type: 'text', kind: 'text', primaryKey: false, expr: `(u.raw_app_meta_data ->> 'role')`, ident: 'raw_app_meta_data', cast: 'text' },
+    { name: 'id', type: 'uuid', kind: 'uuid', primaryKey: true, expr: 'u.id', ident: 'id', cast: 'uuid' },
+    {
+      name: 'email',
+      type: 'character varying(255)',
+      kind: 'text',
+      primaryKey: false,
+      expr: 'u.email',
+      ident: 'email',
+      cast: 'text',
+    },
+    {
+      name: 'created_at',
+      type: 'timestamp with time zone',
+      kind: 'timestamp',
+      primaryKey: false,
+      expr: 'u.created_at',
+      ident: 'created_at',
+      cast: 'timestamp with time zone',
+    },
+    {
+      name: 'last_sign_in_at',
+      type: 'timestamp with time zone',
+      kind: 'timestamp',
+      primaryKey: false,
+      expr: 'u.last_sign_in_at',
+      ident: 'last_sign_in_at',
+      cast: 'timestamp with time zone',
+    },
+    {
+      name: 'app_metadata.role',
+      type: 'text',
+      kind: 'text',
+      primaryKey: false,
+      expr: `(u.raw_app_meta_data ->> 'role')`,
+      ident: 'raw_app_meta_data',
+      cast: 'text',
+    },
   ] satisfies Pick<StudioColumn & ColumnSql, 'name' | 'type' | 'kind' | 'primaryKey' | 'expr' | 'ident' | 'cast'>[]
 ).map((c) => ({ ...c, nullable: c.name !== 'id', default: null, writable: false, enumValues: null, comment: null }));
 
@@ -217,7 +249,8 @@ export async function resolveTable(tx: Queryable, schema: string, name: string):
       asOwner: true,
     };
   }
-  if (schema !== 'public') throw notFound(`The studio shows the public schema and auth.users only, not ${schema}.${name}.`);
+  if (schema !== 'public')
+    throw notFound(`The studio shows the public schema and auth.users only, not ${schema}.${name}.`);
   const tables = await tx.query<TableRow>(`select * from (${TABLES_SQL}) t where t.name = $1`, [name]);
   const table = tables.rows[0];
   if (!table) throw notFound(`There is no table public.${name}.`);
@@ -251,7 +284,9 @@ export async function resolveTable(tx: Queryable, schema: string, name: string):
       columns,
     },
     from: `${fromPublic(name)} as t`,
-    sql: new Map(rows.map((r) => [r.name, { expr: `t.${quoteIdent(r.name)}`, ident: quoteIdent(r.name), cast: r.cast_type }])),
+    sql: new Map(
+      rows.map((r) => [r.name, { expr: `t.${quoteIdent(r.name)}`, ident: quoteIdent(r.name), cast: r.cast_type }]),
+    ),
     asOwner: false,
   };
 }

@@ -1,6 +1,7 @@
 // The studio's one error catalogue: stable codes, one code-to-status table, and the translation of
 // Postgres errors into sentences an operator can act on. Database errors are never 500s here.
 import type { Queryable } from '../db/database.ts';
+import type { PgError } from '../shared/pg-error.ts';
 
 export type StudioErrorCode =
   | 'forbidden'
@@ -77,26 +78,6 @@ export class StudioError extends Error {
 export const notFound = (message: string) => new StudioError('not_found', message);
 export const invalidRequest = (message: string) => new StudioError('invalid_request', message);
 
-interface PgError {
-  code: string;
-  message: string;
-  detail?: string;
-  hint?: string;
-  constraint?: string;
-  column?: string;
-  table?: string;
-  schema?: string;
-}
-
-export function isPgError(error: unknown): error is PgError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as PgError).code)
-  );
-}
-
 const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 const sentence = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
@@ -145,7 +126,11 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
       );
     }
     case '23502':
-      return new StudioError('not_null_violation', column ? `${column} cannot be NULL: give it a value.` : `${sentence(error.message)}.`, extra);
+      return new StudioError(
+        'not_null_violation',
+        column ? `${column} cannot be NULL: give it a value.` : `${sentence(error.message)}.`,
+        extra,
+      );
     case '23514': {
       let definition: string | undefined;
       if (constraint && table) {
@@ -156,7 +141,10 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
               where c.conname = $1 and r.relname = $2 and n.nspname = $3`,
             [constraint, table, error.schema ?? 'public'],
           )
-          .then((r) => r.rows[0]?.def, () => undefined);
+          .then(
+            (r) => r.rows[0]?.def,
+            () => undefined,
+          );
       }
       return new StudioError(
         'check_violation',
@@ -165,7 +153,11 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
       );
     }
     case '42501':
-      return new StudioError('permission_denied', `${sentence(error.message)}: the service role has no grant for this.`, extra);
+      return new StudioError(
+        'permission_denied',
+        `${sentence(error.message)}: the service role has no grant for this.`,
+        extra,
+      );
     case 'P0001':
       // A trigger's `raise exception`: the project writes those messages for people already.
       return new StudioError('rejected', error.message, extra);

@@ -10,9 +10,11 @@ export const STUDIO_BASE = '/studio';
 function tableLink(t: StudioTable): string {
   const id = `${t.schema}.${t.name}`;
   const count = t.rows === null ? 'no access' : String(t.rows);
-  return `<li><a href="${STUDIO_BASE}?t=${encodeURIComponent(id)}" data-schema="${escape(t.schema)}" data-table="${escape(t.name)}">`
-    + `<span class="name">${escape(t.name)}</span>${t.readOnly ? '<span class="tag">read-only</span>' : ''}`
-    + `<span class="count" aria-label="${escape(count)} rows">${escape(count)}</span></a></li>`;
+  return (
+    `<li><a href="${STUDIO_BASE}?t=${encodeURIComponent(id)}" data-schema="${escape(t.schema)}" data-table="${escape(t.name)}">` +
+    `<span class="name">${escape(t.name)}</span>${t.readOnly ? '<span class="tag">read-only</span>' : ''}` +
+    `<span class="count" aria-label="${escape(count)} rows">${escape(count)}</span></a></li>`
+  );
 }
 
 export function renderPage(tables: StudioTable[] | { error: string }, location: string): string {

@@ -46,16 +46,20 @@ const param = (table: ResolvedTable, name: string, index: number) => `$${index}:
 
 export function parseRowsQuery(table: ResolvedTable, q: Record<string, string | undefined>): RowsQuery {
   const pageText = q.page ?? '1';
-  if (!/^\d{1,7}$/.test(pageText) || Number(pageText) < 1) throw invalidRequest(`page must be a whole number from 1, not ${JSON.stringify(pageText)}.`);
+  if (!/^\d{1,7}$/.test(pageText) || Number(pageText) < 1)
+    throw invalidRequest(`page must be a whole number from 1, not ${JSON.stringify(pageText)}.`);
   const sort = q.sort ? column(table, q.sort).name : null;
   const dirText = (q.dir ?? 'asc').toLowerCase();
-  if (dirText !== 'asc' && dirText !== 'desc') throw invalidRequest(`dir must be asc or desc, not ${JSON.stringify(q.dir)}.`);
+  if (dirText !== 'asc' && dirText !== 'desc')
+    throw invalidRequest(`dir must be asc or desc, not ${JSON.stringify(q.dir)}.`);
   let filter: RowsQuery['filter'] = null;
   if (q.filter_col) {
     const name = column(table, q.filter_col).name;
     const op = q.filter_op ?? 'eq';
-    if (op !== 'eq' && op !== 'is_null' && op !== 'not_null') throw invalidRequest(`filter_op must be eq, is_null or not_null, not ${JSON.stringify(op)}.`);
-    if (op === 'eq' && q.filter_val === undefined) throw invalidRequest('filter_val is missing (use filter_op=is_null to find NULLs).');
+    if (op !== 'eq' && op !== 'is_null' && op !== 'not_null')
+      throw invalidRequest(`filter_op must be eq, is_null or not_null, not ${JSON.stringify(op)}.`);
+    if (op === 'eq' && q.filter_val === undefined)
+      throw invalidRequest('filter_val is missing (use filter_op=is_null to find NULLs).');
     filter = { column: name, op, value: op === 'eq' ? checkValue(column(table, name), q.filter_val!) : null };
   }
   return { page: Number(pageText), sort, dir: dirText, filter };
@@ -76,9 +80,11 @@ export async function selectRows(tx: Queryable, table: ResolvedTable, q: RowsQue
   const order: string[] = [];
   if (q.sort) order.push(`(${sqlOf(table, q.sort).expr}) ${q.dir} nulls last`);
   // The primary key breaks ties, so paging never shows a row twice or skips one.
-  for (const k of table.detail.primaryKey) if (k !== q.sort) order.push(`(${sqlOf(table, k).expr}) ${q.sort ? 'asc' : q.dir}`);
+  for (const k of table.detail.primaryKey)
+    if (k !== q.sort) order.push(`(${sqlOf(table, k).expr}) ${q.sort ? 'asc' : q.dir}`);
   const offset = (q.page - 1) * PAGE_SIZE;
-  const count = (await tx.query<{ n: number }>(`select count(*)::int as n from ${table.from}${where}`, params)).rows[0]!.n;
+  const count = (await tx.query<{ n: number }>(`select count(*)::int as n from ${table.from}${where}`, params)).rows[0]!
+    .n;
   const { rows } = await tx.query<Row>(
     `select ${selectList(table)} from ${table.from}${where}${order.length ? ` order by ${order.join(', ')}` : ''} limit ${PAGE_SIZE} offset ${offset}`,
     params,
@@ -124,7 +130,8 @@ export function checkValue(col: StudioColumn, value: unknown): string | null {
       if (!BOOLEAN.test(trimmed)) throw bad(col, `expects true or false, not ${JSON.stringify(text)}`);
       break;
     case 'uuid':
-      if (!UUID.test(trimmed)) throw bad(col, `expects a UUID such as 123e4567-e89b-12d3-a456-426614174000, not ${JSON.stringify(text)}`);
+      if (!UUID.test(trimmed))
+        throw bad(col, `expects a UUID such as 123e4567-e89b-12d3-a456-426614174000, not ${JSON.stringify(text)}`);
       break;
     case 'json':
       try {
@@ -134,24 +141,31 @@ export function checkValue(col: StudioColumn, value: unknown): string | null {
       }
       break;
     case 'enum':
-      if (col.enumValues && !col.enumValues.includes(text)) throw bad(col, `expects one of ${col.enumValues.join(', ')}`);
+      if (col.enumValues && !col.enumValues.includes(text))
+        throw bad(col, `expects one of ${col.enumValues.join(', ')}`);
       break;
   }
   return text;
 }
 
-const bad = (col: StudioColumn, what: string) => new StudioError('invalid_value', `${col.name} ${what}.`, { column: col.name });
+const bad = (col: StudioColumn, what: string) =>
+  new StudioError('invalid_value', `${col.name} ${what}.`, { column: col.name });
 
 function requireWritable(table: ResolvedTable, needKey: boolean): void {
-  if (table.detail.readOnly) throw new StudioError('read_only', `${table.detail.schema}.${table.detail.name} is read-only in the studio.`);
+  if (table.detail.readOnly)
+    throw new StudioError('read_only', `${table.detail.schema}.${table.detail.name} is read-only in the studio.`);
   if (needKey && table.detail.primaryKey.length === 0) {
-    throw new StudioError('read_only', `public.${table.detail.name} has no primary key, so the studio cannot tell its rows apart to change one.`);
+    throw new StudioError(
+      'read_only',
+      `public.${table.detail.name} has no primary key, so the studio cannot tell its rows apart to change one.`,
+    );
   }
 }
 
 function objectOf(body: unknown, field: string): Record<string, unknown> {
   const v = (body as Record<string, unknown> | null)?.[field];
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw invalidRequest(`The body needs "${field}": an object of column names to values.`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw invalidRequest(`The body needs "${field}": an object of column names to values.`);
   return v as Record<string, unknown>;
 }
 
@@ -160,7 +174,10 @@ function assignments(table: ResolvedTable, values: Record<string, unknown>): { n
   const out: { name: string; value: string | null }[] = [];
   for (const name of Object.keys(values)) {
     const col = column(table, name);
-    if (!col.writable) throw new StudioError('invalid_value', `${name} is generated by the database and cannot be set.`, { column: name });
+    if (!col.writable)
+      throw new StudioError('invalid_value', `${name} is generated by the database and cannot be set.`, {
+        column: name,
+      });
   }
   for (const col of table.detail.columns) {
     if (Object.hasOwn(values, col.name)) out.push({ name: col.name, value: checkValue(col, values[col.name]) });
@@ -202,9 +219,14 @@ export async function updateRow(tx: Queryable, table: ResolvedTable, body: unkno
   const sets = assignments(table, objectOf(body, 'values'));
   if (!sets.length) throw invalidRequest('"values" names no column to change.');
   const params: unknown[] = sets.map((s) => s.value);
-  const assignmentsSql = sets.map((s, i) => `${sqlOf(table, s.name).ident} = ${param(table, s.name, i + 1)}`).join(', ');
+  const assignmentsSql = sets
+    .map((s, i) => `${sqlOf(table, s.name).ident} = ${param(table, s.name, i + 1)}`)
+    .join(', ');
   const where = keyWhere(table, key, params);
-  const { rows } = await tx.query<Row>(`update ${table.from} set ${assignmentsSql} where ${where} returning ${selectList(table)}`, params);
+  const { rows } = await tx.query<Row>(
+    `update ${table.from} set ${assignmentsSql} where ${where} returning ${selectList(table)}`,
+    params,
+  );
   if (!rows[0]) throw notFound('That row is not there any more (someone deleted it or changed its key).');
   return rows[0];
 }
@@ -213,7 +235,10 @@ export async function deleteRow(tx: Queryable, table: ResolvedTable, body: unkno
   requireWritable(table, true);
   const params: unknown[] = [];
   const where = keyWhere(table, objectOf(body, 'key'), params);
-  const { rows } = await tx.query<Row>(`delete from ${table.from} where ${where} returning ${selectList(table)}`, params);
+  const { rows } = await tx.query<Row>(
+    `delete from ${table.from} where ${where} returning ${selectList(table)}`,
+    params,
+  );
   if (!rows[0]) throw notFound('That row is not there any more (someone deleted it or changed its key).');
   return rows[0];
 }

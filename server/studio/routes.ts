@@ -7,7 +7,8 @@ import { setCaller, type Caller, type ServerContext } from '../context.ts';
 import { localOnly } from '../local-only.ts';
 import type { Queryable } from '../db/database.ts';
 import { countAuthUsers, listPublicTables, resolveTable, type ResolvedTable } from './catalog.ts';
-import { StudioError, fromPgError, invalidRequest, isPgError } from './errors.ts';
+import { StudioError, fromPgError, invalidRequest } from './errors.ts';
+import { isPgError } from '../shared/pg-error.ts';
 import { deleteRow, insertRow, parseRowsQuery, selectRows, updateRow } from './queries.ts';
 import { renderPage } from './page.ts';
 
@@ -23,8 +24,7 @@ const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-const forbidden = (c: Context, message: string) =>
-  c.json(new StudioError('forbidden', message).body(), 403);
+const forbidden = (c: Context, message: string) => c.json(new StudioError('forbidden', message).body(), 403);
 
 /**
  * A foreign page can make the browser send simple requests here (a form POST, an image GET), but it
@@ -50,6 +50,14 @@ function sameOriginOnly() {
 
 const isAuthUsers = (schema: string, table: string) => schema === 'auth' && table === 'users';
 
+/** The page's script is TypeScript (client/studio.ts), compiled once by Vite's transform on first use. */
+async function compileScript(): Promise<string> {
+  const source = new URL('./client/studio.ts', import.meta.url);
+  const { transformWithOxc } = await import('vite');
+  const result = await transformWithOxc(await readFile(source, 'utf8'), source.pathname, { lang: 'ts' });
+  return result.code;
+}
+
 export function studioRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
 
@@ -60,7 +68,7 @@ export function studioRoutes(ctx: ServerContext): Hono {
     c.res.headers.set('X-Frame-Options', 'DENY');
     c.res.headers.set('Referrer-Policy', 'no-referrer');
   });
-  app.use('*', localOnly());
+  app.use('*', localOnly(ctx.config.operator));
   app.use('/api/*', sameOriginOnly());
 
   app.onError(async (error, c) => {
@@ -112,9 +120,7 @@ export function studioRoutes(ctx: ServerContext): Hono {
 
   app.get('/api/tables', async (c) => c.json({ tables: await listTables() }));
 
-  app.get('/api/tables/:schema/:table', async (c) =>
-    c.json({ table: (await run(true, (tx) => table(tx, c))).detail }),
-  );
+  app.get('/api/tables/:schema/:table', async (c) => c.json({ table: (await run(true, (tx) => table(tx, c))).detail }));
 
   app.get('/api/tables/:schema/:table/rows', async (c) => {
     const result = await run(true, async (tx) => {
@@ -156,7 +162,10 @@ export function studioRoutes(ctx: ServerContext): Hono {
     if (!type) return c.json(new StudioError('not_found', 'No such file.').body(), 404);
     let text = assets.get(file);
     if (text === undefined) {
-      text = await readFile(new URL(`./assets/${file}`, import.meta.url), 'utf8');
+      text =
+        file === 'studio.js'
+          ? await compileScript()
+          : await readFile(new URL(`./assets/${file}`, import.meta.url), 'utf8');
       assets.set(file, text);
     }
     return c.body(text, 200, { 'Content-Type': type });

@@ -45,9 +45,10 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
   };
 }
 
-export function makeClient(url: string, key: string): SupabaseClient {
+export function makeClient(url: string, key: string, headers: Record<string, string> = {}): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers },
     realtime: { transport: WebSocket as never },
   });
 }
@@ -74,6 +75,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const stack = await startStack({
     ...base,
     staticDir: undefined,
+    // Every test file signs up and in from 127.0.0.1: limits only where a test asks for them.
+    rateLimits: undefined,
     ...options,
     port: options.port ?? 0,
     host: '127.0.0.1',

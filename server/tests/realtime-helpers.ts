@@ -28,7 +28,10 @@ export async function createPlayer(stack: TestStack, expiresIn = 3600): Promise<
   const id = randomUUID();
   const email = testEmail('rt');
   await stack.ctx.db.query('insert into auth.users (id, email) values ($1, $2)', [id, email]);
-  const token = await stack.ctx.keys.jwt.sign({ sub: id, role: 'authenticated', email, aud: 'authenticated' }, expiresIn);
+  const token = await stack.ctx.keys.jwt.sign(
+    { sub: id, role: 'authenticated', email, aud: 'authenticated' },
+    expiresIn,
+  );
   return { id, email, token };
 }
 
@@ -53,7 +56,12 @@ export async function subscribe(
   const waiters: { match: (c: Change) => boolean; resolve: (c: Change) => void }[] = [];
   const channel = client.channel(`test-${randomUUID()}`).on(
     'postgres_changes' as never,
-    { event: spec.event ?? '*', schema: 'public', table: spec.table ?? 'rt_items', ...(spec.filter ? { filter: spec.filter } : {}) },
+    {
+      event: spec.event ?? '*',
+      schema: 'public',
+      table: spec.table ?? 'rt_items',
+      ...(spec.filter ? { filter: spec.filter } : {}),
+    },
     (payload: Change) => {
       changes.push(payload);
       for (const w of [...waiters]) {
@@ -77,7 +85,10 @@ export async function subscribe(
       const found = changes.find(match);
       if (found) return Promise.resolve(found);
       return new Promise<Change>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching change within ${timeoutMs} ms; got ${JSON.stringify(changes)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching change within ${timeoutMs} ms; got ${JSON.stringify(changes)}`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (c) => {
@@ -95,7 +106,12 @@ export async function closeClient(client: SupabaseClient): Promise<void> {
   client.realtime.disconnect();
 }
 
-export async function insertItem(stack: TestStack, owner: string, title: string, body: string | null = null): Promise<Row> {
+export async function insertItem(
+  stack: TestStack,
+  owner: string,
+  title: string,
+  body: string | null = null,
+): Promise<Row> {
   const { rows } = await stack.ctx.db.query<Row>(
     'insert into public.rt_items (owner, title, body) values ($1, $2, $3) returning id, owner, title, score, body',
     [owner, title, body],
@@ -134,7 +150,10 @@ export async function rawSocket(stack: TestStack, apikey = stack.ctx.keys.anonKe
       const found = frames.find(match);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching frame; got ${JSON.stringify(frames)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching frame; got ${JSON.stringify(frames)}`)),
+          timeoutMs,
+        );
         waiters.push({
           match,
           resolve: (f) => {

@@ -30,7 +30,8 @@ describe('realtime limits', () => {
     raws.push(raw);
     return raw;
   };
-  const replyTo = async (raw: Raw, ref: string) => (await raw.next((f) => f[1] === ref && f[3] === 'phx_reply'))[4] as Reply;
+  const replyTo = async (raw: Raw, ref: string) =>
+    (await raw.next((f) => f[1] === ref && f[3] === 'phx_reply'))[4] as Reply;
   const join = async (raw: Raw, topic: string, payload: unknown = { config: {} }) => {
     raw.send([topic, topic, `realtime:${topic}`, 'phx_join', payload]);
     return replyTo(raw, topic);
@@ -64,23 +65,43 @@ describe('realtime limits', () => {
       status: 'error',
       response: { reason: 'InvalidJoinPayload: config.postgres_changes: unable to parse, expected an array of maps' },
     });
-    expect(await join(raw, 'shape-4', { config: 'x' })).toEqual({ status: 'error', response: { reason: 'InvalidJoinPayload: config: unable to parse, expected a map' } });
-    expect(await join(raw, 'shape-5', { access_token: 42 })).toEqual({ status: 'error', response: { reason: 'InvalidJoinPayload: access_token: unable to parse, expected string' } });
+    expect(await join(raw, 'shape-4', { config: 'x' })).toEqual({
+      status: 'error',
+      response: { reason: 'InvalidJoinPayload: config: unable to parse, expected a map' },
+    });
+    expect(await join(raw, 'shape-5', { access_token: 42 })).toEqual({
+      status: 'error',
+      response: { reason: 'InvalidJoinPayload: access_token: unable to parse, expected string' },
+    });
     // realtime's FlexibleBoolean: the words are accepted too.
-    expect(await join(raw, 'shape-6', { config: { broadcast: { self: 'true', ack: 'FALSE' }, presence: { key: 7 }, private: 'false' } })).toMatchObject({ status: 'ok' });
+    expect(
+      await join(raw, 'shape-6', {
+        config: { broadcast: { self: 'true', ack: 'FALSE' }, presence: { key: 7 }, private: 'false' },
+      }),
+    ).toMatchObject({ status: 'ok' });
   });
 
   it('caps the channels one socket may join', async () => {
     const raw = await open();
-    for (let i = 0; i < LIMITS.maxChannelsPerSocket; i++) expect(await join(raw, `many-${i}`)).toMatchObject({ status: 'ok' });
-    expect(await join(raw, 'many-over')).toEqual({ status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } });
+    for (let i = 0; i < LIMITS.maxChannelsPerSocket; i++)
+      expect(await join(raw, `many-${i}`)).toMatchObject({ status: 'ok' });
+    expect(await join(raw, 'many-over')).toEqual({
+      status: 'error',
+      response: { reason: 'ChannelRateLimitReached: Too many channels' },
+    });
   });
 
   it('refuses a presence that is too big, or past the count for a socket or a channel', async () => {
     const raw = await open();
     await join(raw, 'p-big');
-    expect(await track(raw, 'p-big', 'big', { note: 'x'.repeat(LIMITS.maxPresenceBytes) })).toEqual({ status: 'error', response: { reason: 'Track message size exceeded' } });
-    expect(await track(raw, 'p-big', 'list', ['not', 'a', 'map'])).toEqual({ status: 'error', response: { reason: 'Presence track payload must be a map' } });
+    expect(await track(raw, 'p-big', 'big', { note: 'x'.repeat(LIMITS.maxPresenceBytes) })).toEqual({
+      status: 'error',
+      response: { reason: 'Track message size exceeded' },
+    });
+    expect(await track(raw, 'p-big', 'list', ['not', 'a', 'map'])).toEqual({
+      status: 'error',
+      response: { reason: 'Presence track payload must be a map' },
+    });
 
     for (let i = 0; i < LIMITS.maxPresencesPerSocket; i++) {
       await join(raw, `p-${i}`);
@@ -90,7 +111,9 @@ describe('realtime limits', () => {
     expect(await track(raw, 'p-0', 't-again', { i: 'again' })).toEqual({ status: 'ok', response: {} });
     expect(await track(raw, 'p-big', 't-over', { i: 'over' })).toEqual({
       status: 'error',
-      response: { reason: `PresenceRateLimitReached: Too many presences on this connection (at most ${LIMITS.maxPresencesPerSocket})` },
+      response: {
+        reason: `PresenceRateLimitReached: Too many presences on this connection (at most ${LIMITS.maxPresencesPerSocket})`,
+      },
     });
 
     const members = await Promise.all(Array.from({ length: LIMITS.maxPresencesPerChannel + 1 }, () => open()));
@@ -100,10 +123,15 @@ describe('realtime limits', () => {
     expect(replies.filter((r) => r.status === 'ok')).toHaveLength(LIMITS.maxPresencesPerChannel);
     expect(replies.at(-1)).toEqual({
       status: 'error',
-      response: { reason: `PresenceRateLimitReached: Too many presences in this channel (at most ${LIMITS.maxPresencesPerChannel})` },
+      response: {
+        reason: `PresenceRateLimitReached: Too many presences in this channel (at most ${LIMITS.maxPresencesPerChannel})`,
+      },
     });
     raw.send(['p-0', 'odd', 'realtime:p-0', 'presence', { event: 'dance' }]);
-    expect(await replyTo(raw, 'odd')).toEqual({ status: 'error', response: { reason: 'event: unknown presence event "dance"' } });
+    expect(await replyTo(raw, 'odd')).toEqual({
+      status: 'error',
+      response: { reason: 'event: unknown presence event "dance"' },
+    });
   });
 
   it('refuses a broadcast payload that is too big', async () => {
@@ -111,10 +139,18 @@ describe('realtime limits', () => {
     await join(raw, 'b-1', { config: { broadcast: { ack: true } } });
     raw.send(['b-1', 'small', 'realtime:b-1', 'broadcast', { type: 'broadcast', event: 'hi', payload: { n: 1 } }]);
     expect(await replyTo(raw, 'small')).toEqual({ status: 'ok', response: {} });
-    raw.send(['b-1', 'large', 'realtime:b-1', 'broadcast', { type: 'broadcast', event: 'hi', payload: { note: 'x'.repeat(LIMITS.maxBroadcastBytes) } }]);
+    raw.send([
+      'b-1',
+      'large',
+      'realtime:b-1',
+      'broadcast',
+      { type: 'broadcast', event: 'hi', payload: { note: 'x'.repeat(LIMITS.maxBroadcastBytes) } },
+    ]);
     expect(await replyTo(raw, 'large')).toEqual({
       status: 'error',
-      response: { reason: `payload_size_exceeded: a broadcast payload may be at most ${LIMITS.maxBroadcastBytes} bytes` },
+      response: {
+        reason: `payload_size_exceeded: a broadcast payload may be at most ${LIMITS.maxBroadcastBytes} bytes`,
+      },
     });
   });
 
@@ -148,10 +184,20 @@ describe('realtime limits', () => {
         ws.on('open', () => {
           const own = `realtime:heavy-${i}`;
           const bindings = { postgres_changes: [{ event: '*', schema: 'public', table: 'rt_items' }] };
-          ws.send(JSON.stringify(['j1', 'j1', own, 'phx_join', { config: { ...bindings, presence: { key: `k${i}` } } }]));
+          ws.send(
+            JSON.stringify(['j1', 'j1', own, 'phx_join', { config: { ...bindings, presence: { key: `k${i}` } } }]),
+          );
           ws.send(JSON.stringify(['j1', 't1', own, 'presence', { type: 'presence', event: 'track', payload: meta }]));
           ws.send(JSON.stringify(['j2', 'j2', `realtime:lobby-${i % 250}`, 'phx_join', { config: {} }]));
-          ws.send(JSON.stringify(['j2', 't2', `realtime:lobby-${i % 250}`, 'broadcast', { type: 'broadcast', event: 'hello', payload: { i } }]));
+          ws.send(
+            JSON.stringify([
+              'j2',
+              't2',
+              `realtime:lobby-${i % 250}`,
+              'broadcast',
+              { type: 'broadcast', event: 'hello', payload: { i } },
+            ]),
+          );
           ws.send(JSON.stringify([null, 't3', 'phoenix', 'heartbeat', {}]));
         });
       });
@@ -161,14 +207,36 @@ describe('realtime limits', () => {
     }
 
     const during = stack.realtime.stats();
-    expect(during).toMatchObject({ sockets: 1_000, channels: 2_000, topics: 1_250, bindings: 1_000, presences: 1_000, presenceTopics: 1_000 });
+    expect(during).toMatchObject({
+      sockets: 1_000,
+      channels: 2_000,
+      topics: 1_250,
+      bindings: 1_000,
+      presences: 1_000,
+      presenceTopics: 1_000,
+    });
     expect(during.presenceBytes).toBeGreaterThanOrEqual(1_000 * 1_000);
 
-    await Promise.all(sockets.map((ws) => new Promise<void>((r) => {
-      ws.once('close', () => r());
-      ws.close();
-    })));
+    await Promise.all(
+      sockets.map(
+        (ws) =>
+          new Promise<void>((r) => {
+            ws.once('close', () => r());
+            ws.close();
+          }),
+      ),
+    );
     await expect.poll(() => stack.realtime.stats()).toEqual(before);
-    expect(before).toEqual({ sockets: 0, upgrades: 0, addresses: 0, channels: 0, topics: 0, bindings: 0, presences: 0, presenceBytes: 0, presenceTopics: 0 });
+    expect(before).toEqual({
+      sockets: 0,
+      upgrades: 0,
+      addresses: 0,
+      channels: 0,
+      topics: 0,
+      bindings: 0,
+      presences: 0,
+      presenceBytes: 0,
+      presenceTopics: 0,
+    });
   });
 });

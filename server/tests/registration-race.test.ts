@@ -39,7 +39,10 @@ async function createPlayers(stack: TestStack, count: number, prefix: string): P
   return Promise.all(
     ids.map(async (id, i) => {
       const email = emails[i]!;
-      const token = await stack.ctx.keys.jwt.sign({ sub: id, role: 'authenticated', aud: 'authenticated', email }, 3600);
+      const token = await stack.ctx.keys.jwt.sign(
+        { sub: id, role: 'authenticated', aud: 'authenticated', email },
+        3600,
+      );
       return { id, email, client: clientWithToken(stack, token) };
     }),
   );
@@ -90,14 +93,22 @@ describe.each([
   it(`${RACERS} concurrent registrations for the last ${SLOTS - PRE_REGISTERED} slots: exactly that many succeed`, async () => {
     const early = await createPlayers(stack, PRE_REGISTERED, 'early');
     for (const [i, p] of early.entries()) {
-      const { error } = await p.client.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: `Early ${i}`, p_players: teamOf('E', i) });
+      const { error } = await p.client.rpc('register_team', {
+        p_tournament_id: tournamentId,
+        p_team_name: `Early ${i}`,
+        p_players: teamOf('E', i),
+      });
       expect(error).toBeNull();
     }
 
     const racers = await createPlayers(stack, RACERS, 'racer');
     const results = await Promise.all(
       racers.map((p, i) =>
-        p.client.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: `Racer ${i}`, p_players: teamOf('R', i) }),
+        p.client.rpc('register_team', {
+          p_tournament_id: tournamentId,
+          p_team_name: `Racer ${i}`,
+          p_players: teamOf('R', i),
+        }),
       ),
     );
 
@@ -115,7 +126,12 @@ describe.each([
     expect(winners.size).toBe(SLOTS - PRE_REGISTERED);
 
     // The public counter, as the app reads it, equals the number of teams in the database.
-    const { data: tournament, error } = await stack.client().from('tournaments').select('registered_teams, slots').eq('id', tournamentId).single();
+    const { data: tournament, error } = await stack
+      .client()
+      .from('tournaments')
+      .select('registered_teams, slots')
+      .eq('id', tournamentId)
+      .single();
     expect(error).toBeNull();
     const { rows } = await stack.ctx.db.query<{ teams: number; players: number }>(
       `select (select count(*)::int from public.teams where tournament_id = $1) as teams,
@@ -139,14 +155,21 @@ describe.each([
     expect(data).toHaveLength(1);
     expect(data![0]!.tournaments).toMatchObject({ id: tournamentId, type: '2v2' });
 
-    const { data: players, error: playersError } = await client.from('team_players').select('slot, player_id').order('slot');
+    const { data: players, error: playersError } = await client
+      .from('team_players')
+      .select('slot, player_id')
+      .order('slot');
     expect(playersError).toBeNull();
     expect(players).toHaveLength(2);
 
     const [loser] = await createPlayers(stack, 1, 'loser');
     const mine = await loser!.client.from('teams').select('id');
     expect(mine).toMatchObject({ data: [], error: null });
-    const again = await client.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: 'Twice', p_players: teamOf('T', 1) });
+    const again = await client.rpc('register_team', {
+      p_tournament_id: tournamentId,
+      p_team_name: 'Twice',
+      p_players: teamOf('T', 1),
+    });
     expect(again.error?.message).toBe('You have already registered for this tournament.');
   });
 
@@ -156,27 +179,50 @@ describe.each([
       [tournamentId],
     );
     const team = rows[0]!;
-    const owner = clientWithToken(stack, await stack.ctx.keys.jwt.sign({ sub: team.registered_by, role: 'authenticated', aud: 'authenticated' }, 3600));
+    const owner = clientWithToken(
+      stack,
+      await stack.ctx.keys.jwt.sign({ sub: team.registered_by, role: 'authenticated', aud: 'authenticated' }, 3600),
+    );
     const refused = await owner.from('teams').delete().eq('id', team.id).select('id');
     expect(refused).toMatchObject({ data: [], error: null });
 
     const [admin] = await createPlayers(stack, 1, 'admin');
     const adminClient = clientWithToken(
       stack,
-      await stack.ctx.keys.jwt.sign({ sub: admin!.id, role: 'authenticated', aud: 'authenticated', app_metadata: { role: 'admin' } }, 3600),
+      await stack.ctx.keys.jwt.sign(
+        { sub: admin!.id, role: 'authenticated', aud: 'authenticated', app_metadata: { role: 'admin' } },
+        3600,
+      ),
     );
-    const { data: seen } = await adminClient.from('teams').select('id, team_players(player_id)').eq('tournament_id', tournamentId);
+    const { data: seen } = await adminClient
+      .from('teams')
+      .select('id, team_players(player_id)')
+      .eq('tournament_id', tournamentId);
     expect(seen).toHaveLength(SLOTS);
     const deleted = await adminClient.from('teams').delete().eq('id', team.id).select('id');
     expect(deleted).toMatchObject({ data: [{ id: team.id }], error: null });
 
-    const { data: tournament } = await stack.client().from('tournaments').select('registered_teams').eq('id', tournamentId).single();
+    const { data: tournament } = await stack
+      .client()
+      .from('tournaments')
+      .select('registered_teams')
+      .eq('id', tournamentId)
+      .single();
     expect(tournament).toEqual({ registered_teams: SLOTS - 1 });
 
     const [late] = await createPlayers(stack, 1, 'late');
-    const { error } = await late!.client.rpc('register_team', { p_tournament_id: tournamentId, p_team_name: 'Late', p_players: teamOf('L', 1) });
+    const { error } = await late!.client.rpc('register_team', {
+      p_tournament_id: tournamentId,
+      p_team_name: 'Late',
+      p_players: teamOf('L', 1),
+    });
     expect(error).toBeNull();
-    const { data: after } = await stack.client().from('tournaments').select('registered_teams').eq('id', tournamentId).single();
+    const { data: after } = await stack
+      .client()
+      .from('tournaments')
+      .select('registered_teams')
+      .eq('id', tournamentId)
+      .single();
     expect(after).toEqual({ registered_teams: SLOTS });
   });
 });

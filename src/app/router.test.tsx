@@ -5,20 +5,29 @@ import { AppProvider } from '@/app/provider';
 import { RouteError } from '@/components/ui/route-error';
 import { ChunkLoadError, loadChunk } from '@/lib/chunk';
 import { renderApp } from '@/testing/render';
-import { signedInUser } from '@/testing/users';
+import { signedInAdmin, signedInUser } from '@/testing/users';
 import { supabase } from '@/lib/supabase';
 
 describe('Navigation header', () => {
-  it('links brand, Profile, My Tournaments, Contact Us and Logout, marking the current page', async () => {
+  it('links brand, Tournaments, Profile, My Tournaments, Contact Us and Logout, marking the current page', async () => {
     await signedInUser();
     renderApp('/my-tournaments');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.getByRole('link', { name: 'BrawlCup home' })).toHaveAttribute('href', '/home');
+    expect(within(nav).getByRole('link', { name: 'Tournaments' })).toHaveAttribute('href', '/home');
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('link', { name: 'My Tournaments' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contactus');
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/');
+  });
+
+  it('gives the administrator a Dashboard link', async () => {
+    await signedInAdmin();
+    renderApp('/home');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admindashboard');
   });
 
   it('turns translucent once the page is scrolled more than 20 px', async () => {
@@ -91,6 +100,10 @@ describe('Guards and fallbacks', () => {
   it('an unknown path shows the not-found page', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    // Under the header: the way back to the tournaments is there.
+    expect(
+      within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Tournaments' }),
+    ).toHaveAttribute('href', '/home');
     expect(screen.getByRole('link', { name: 'Back to the start' })).toHaveAttribute('href', '/');
   });
 });
@@ -113,7 +126,9 @@ describe('Route errors', () => {
   });
 
   it('a chunk that fails to load offers a Retry that reloads', async () => {
-    renderFailing(() => loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))));
+    renderFailing(() =>
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))),
+    );
     expect(await screen.findByRole('heading', { name: 'This page failed to load.' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });

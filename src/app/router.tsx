@@ -80,11 +80,12 @@ export const routes: RouteObject[] = [
                 lazy: guard('RequireAdmin'),
                 children: [{ path: paths.adminDashboard, lazy: screen(() => import('@/app/routes/admin-dashboard')) }],
               },
+              // Under the header, so a mistyped address still offers the way on.
+              { path: '*', lazy: screen(() => import('@/app/routes/not-found')) },
             ],
           },
         ],
       },
-      { path: '*', lazy: screen(() => import('@/app/routes/not-found')) },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 // Mantine's styles, per component (not @mantine/core/styles.css), in Mantine's documented order:
 // the base, then what the landing page and the loading/error screens use. Everything else (forms,
-// alerts, notifications...) is in styles-app.ts, loaded with the layouts of all other screens, so
+// alerts, notifications...) is in components/layouts/styles-app.ts, loaded with the layouts of all other screens, so
 // the landing page's initial CSS stays small.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -1,6 +1,10 @@
 // The app's configuration, parsed once at start-up. The local stack injects its URL and anon key
 // into index.html (window.__BRAWLCUP_CONFIG__); a static build for hosted Supabase uses VITE_ vars.
-import { z } from 'zod';
+import { config, z } from 'zod';
+
+// zod compiles object schemas with `new Function` when it may; the page's Content-Security-Policy
+// has no 'unsafe-eval', so tell zod up front instead of letting it try (and trip the policy).
+config({ jitless: true });
 
 declare global {
   interface Window {
@@ -22,7 +26,10 @@ function read(): Env {
   const injected = (typeof window !== 'undefined' && window.__BRAWLCUP_CONFIG__) || {};
   const vite = import.meta.env;
   const raw = {
-    SUPABASE_URL: injected.SUPABASE_URL || vite.VITE_SUPABASE_URL || (typeof window !== 'undefined' ? window.location.origin : undefined),
+    SUPABASE_URL:
+      injected.SUPABASE_URL ||
+      vite.VITE_SUPABASE_URL ||
+      (typeof window !== 'undefined' ? window.location.origin : undefined),
     SUPABASE_ANON_KEY: injected.SUPABASE_ANON_KEY || vite.VITE_SUPABASE_ANON_KEY,
     CONTACT_FORM_URL: injected.CONTACT_FORM_URL || vite.VITE_CONTACT_FORM_URL || undefined,
     ADSENSE_CLIENT: injected.ADSENSE_CLIENT || vite.VITE_ADSENSE_CLIENT || undefined,

@@ -22,7 +22,9 @@ export function isAdminUser(user: User | null | undefined): boolean {
 /** True when the current URL is the landing of a password-recovery link. */
 export function urlHasRecovery(): boolean {
   if (typeof window === 'undefined') return false;
-  return /(^|[#&?])type=recovery(&|$)/.test(window.location.hash) || /[?&]type=recovery(&|$)/.test(window.location.search);
+  return (
+    /(^|[#&?])type=recovery(&|$)/.test(window.location.hash) || /[?&]type=recovery(&|$)/.test(window.location.search)
+  );
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -70,4 +72,11 @@ export function useAuth(): AuthState {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/** Signs out on the server; when the server cannot be reached, forgets the session here anyway. */
+export async function signOut(): Promise<void> {
+  const { supabase } = await import('@/lib/supabase');
+  const { error } = await supabase.auth.signOut();
+  if (error) await supabase.auth.signOut({ scope: 'local' });
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, FALLBACK_MESSAGE, NETWORK_MESSAGE, errorMessage, toAppError, unwrap } from '@/lib/errors';
+import {
+  AppError,
+  EMAIL_LIMIT_MESSAGE,
+  FALLBACK_MESSAGE,
+  NETWORK_MESSAGE,
+  RATE_LIMIT_MESSAGE,
+  errorMessage,
+  isTransient,
+  toAppError,
+  unwrap,
+} from '@/lib/errors';
 
 describe('lib/errors', () => {
   it('keeps a PostgrestError code and shows a P0001 message verbatim', () => {
@@ -10,7 +20,26 @@ describe('lib/errors', () => {
   });
 
   it('words a permission denial for people', () => {
-    expect(errorMessage({ message: 'permission denied for table teams', code: '42501' })).toBe("You don't have permission to do that.");
+    expect(errorMessage({ message: 'permission denied for table teams', code: '42501' })).toBe(
+      "You don't have permission to do that.",
+    );
+  });
+
+  it('names the constraint a unique clash broke when it has words of its own', () => {
+    const clash = { message: 'duplicate key value violates unique constraint "tournaments_name_key"', code: '23505' };
+    expect(errorMessage(clash)).toBe('A tournament with this name already exists.');
+    expect(errorMessage({ ...clash, message: 'duplicate key value violates unique constraint "other_key"' })).toBe(
+      'That already exists.',
+    );
+  });
+
+  it('retries what may pass by itself, not refusals', () => {
+    expect(isTransient(new TypeError('Failed to fetch'))).toBe(true);
+    expect(isTransient({ message: 'boom', status: 503 })).toBe(true);
+    expect(isTransient({ message: 'could not serialize access', code: '40001' })).toBe(true);
+    expect(isTransient({ message: 'permission denied for table teams', code: '42501' })).toBe(false);
+    expect(isTransient({ message: 'JWT expired', code: 'PGRST303' })).toBe(false);
+    expect(isTransient({ message: 'Too many requests', code: 'PT429' })).toBe(false);
   });
 
   it('turns fetch failures into the network message', () => {
@@ -20,10 +49,41 @@ describe('lib/errors', () => {
   });
 
   it('keeps an auth error code and status and shows its message', () => {
-    const e = toAppError({ name: 'AuthApiError', message: 'Password should be at least 6 characters.', code: 'weak_password', status: 422 });
+    const e = toAppError({
+      name: 'AuthApiError',
+      message: 'Password should be at least 6 characters.',
+      code: 'weak_password',
+      status: 422,
+    });
     expect(e.code).toBe('weak_password');
     expect(e.status).toBe(422);
     expect(errorMessage(e)).toBe('Password should be at least 6 characters.');
+  });
+
+  it('says what to do about a 429 from Auth, the database or a form service', () => {
+    expect(
+      errorMessage({
+        name: 'AuthApiError',
+        message: 'Request rate limit reached',
+        code: 'over_request_rate_limit',
+        status: 429,
+      }),
+    ).toBe(RATE_LIMIT_MESSAGE);
+    expect(
+      errorMessage({
+        name: 'AuthApiError',
+        message: 'Email rate limit exceeded',
+        code: 'over_email_send_rate_limit',
+        status: 429,
+      }),
+    ).toBe(EMAIL_LIMIT_MESSAGE);
+    const wait = 'For security purposes, you can only request this after 42 seconds.';
+    expect(errorMessage({ name: 'AuthApiError', message: wait, code: 'over_email_send_rate_limit', status: 429 })).toBe(
+      wait,
+    );
+    const db = 'You have sent too many messages. Please wait a few minutes and try again.';
+    expect(errorMessage({ message: db, code: 'PT429', details: null, hint: null })).toBe(db);
+    expect(errorMessage(new AppError('Too many requests', { status: 429 }))).toBe(RATE_LIMIT_MESSAGE);
   });
 
   it('hides server internals behind the fallback', () => {

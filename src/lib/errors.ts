@@ -71,14 +71,43 @@ const DATABASE_MESSAGES: Record<string, string> = {
   PGRST303: 'Your session has expired. Please sign in again.',
 };
 
+// Constraints whose violation has a more precise message than its code's: named in the error text.
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  tournaments_name_key: 'A tournament with this name already exists.',
+};
+
+export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
+export const EMAIL_LIMIT_MESSAGE = 'Too many emails have been sent. Please wait a while and try again.';
+
+/** A 429 from any service (Auth's limits, the database's PT429): what to do about it, in words. */
+function rateLimitMessage(e: AppError): string {
+  // Auth's per-address wait and the database's own limits already say what to do.
+  if (e.code === 'PT429' || /^For security purposes/.test(e.message)) return e.message;
+  return e.code === 'over_email_send_rate_limit' ? EMAIL_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE;
+}
+
 /** The user-facing text for any error. A P0001 (raise exception) message is our own and shown verbatim. */
 export function errorMessage(error: unknown): string {
   const e = toAppError(error);
   if (e.network) return NETWORK_MESSAGE;
+  // PostgrestError carries no status: the database's 429 is known by its code.
+  if (e.status === 429 || e.code === 'PT429') return rateLimitMessage(e);
   if (e.userFacing || e.code === 'P0001') return e.message;
+  const constraint = /constraint "([a-z0-9_]+)"/.exec(e.message)?.[1];
+  if (constraint && CONSTRAINT_MESSAGES[constraint]) return CONSTRAINT_MESSAGES[constraint]!;
   if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;
   // Auth errors (they carry auth codes like weak_password) are written for people already.
   if (e.code && /^[a-z_]+$/.test(e.code)) return e.message;
   if (e.status && e.status >= 500) return FALLBACK_MESSAGE;
   return e.message || FALLBACK_MESSAGE;
+}
+
+/**
+ * Worth another try without the person doing anything: the request never arrived, the server failed,
+ * or Postgres reported a passing condition (connection, serialization, resources, internal).
+ */
+export function isTransient(error: unknown): boolean {
+  const e = toAppError(error);
+  if (e.network || (e.status !== undefined && e.status >= 500)) return true;
+  return !!e.code && /^(08|40|53|57|XX)/.test(e.code);
 }

@@ -1,9 +1,11 @@
 // The rules a player's username and game ID follow, shared by sign-up and the profile form. They
 // mirror the database's checks on profiles (which stay the authority).
 import { z } from 'zod';
+import { charLength, visibleOnly } from '@/lib/text-rules';
 
 export const GAME_ID_MESSAGE = 'Invalid game ID format. Must be 9 characters with optional #.';
 export const USERNAME_MESSAGE = 'Username must be between 2 and 30 characters.';
+export const USERNAME_INVISIBLE_MESSAGE = 'Username cannot contain invisible characters.';
 export const MIN_PASSWORD_LENGTH = 6;
 
 /** "#" + 9 letters/digits; the leading # is optional and added, letters are upper-cased (as the server does). */
@@ -16,5 +18,13 @@ export const gameIdSchema = z
 export const usernameSchema = z
   .string()
   .trim()
-  .min(2, { message: USERNAME_MESSAGE })
-  .max(30, { message: USERNAME_MESSAGE });
+  .refine((name) => charLength(name) >= 2 && charLength(name) <= 30, { message: USERNAME_MESSAGE })
+  .refine(visibleOnly, { message: USERNAME_INVISIBLE_MESSAGE });
+
+/**
+ * What the player ID and game ID inputs say and check themselves (spec: 9 to 10 characters, an
+ * optional # and 9 characters): the same letters and digits as the rule above; the zod message is
+ * what people read when the value is wrong.
+ */
+export const PLAYER_ID_INPUT = { minLength: 9, maxLength: 10, pattern: '#?[A-Za-z0-9]{9}' } as const;
+export const PLAYER_ID_HINT = '9 letters or digits, # optional';

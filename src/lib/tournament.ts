@@ -1,6 +1,7 @@
-// A tournament as the app reads it from public.tournaments: one schema for the player's list and the
-// admin grid, so both parse rows the same way.
+// A tournament as the app reads it from public.tournaments: the generated row type, and one schema
+// for the player's list and the admin grid to check rows that arrive over Realtime.
 import { z } from 'zod';
+import type { Tables } from '@/types/database';
 
 export const TOURNAMENT_TYPES = ['1v1', '2v2', '3v3'] as const;
 export type TournamentType = (typeof TOURNAMENT_TYPES)[number];
@@ -17,6 +18,5 @@ export const tournamentSchema = z.object({
   created_at: z.string().nullable().optional(),
 });
 
-export type Tournament = z.infer<typeof tournamentSchema>;
-
-export const TOURNAMENT_COLUMNS = 'id, name, description, thumbnail_url, slots, discord_link, type, registered_teams, created_at';
+/** The generated row; `type` is narrowed by the table's check constraint. */
+export type Tournament = Tables<'tournaments'> & { type: TournamentType };

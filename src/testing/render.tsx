@@ -1,11 +1,12 @@
 // The one way tests render the app: the real router at a path, or one component with the providers
-// (Mantine, notifications, AuthProvider) inside a router. Both against the real local stack.
+// (Mantine, notifications, AuthProvider, the query cache) inside a router. Both against the real local stack.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { QueryProvider } from '@/lib/query-client';
 
 /** The whole app (every route, lazy chunks and guards) at `route`. */
 export function renderApp(route: InitialEntry = '/') {
@@ -31,7 +32,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   const user = userEvent.setup();
   const result = render(
     <AppProvider>
-      <RouterProvider router={router} />
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </AppProvider>,
   );
   return { ...result, router, user };

@@ -52,6 +52,9 @@ window.ResizeObserver = ResizeObserver as unknown as typeof window.ResizeObserve
 
 afterEach(async () => {
   cleanup();
+  // Every test starts with an empty cache: nothing read for one test's person shows in the next.
+  const { queryClient } = await import('@/lib/query-client');
+  queryClient.clear();
   // Every test starts signed out: the app's one client forgets its session.
   const { supabase } = await import('@/lib/supabase');
   await supabase.auth.signOut({ scope: 'local' });

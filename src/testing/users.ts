@@ -3,6 +3,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { inject } from 'vitest';
 import { supabase } from '@/lib/supabase';
+import { freshGameId } from '@/testing/fixtures';
 
 export interface TestUser {
   id: string;
@@ -22,14 +23,17 @@ export function freshEmail(prefix = 'player'): string {
   return `${prefix}-${random(10, 'abcdefghijklmnopqrstuvwxyz0123456789')}@example.com`;
 }
 
-export function freshGameId(): string {
-  return `#${random(9)}`;
-}
+export { freshGameId };
 
 /** A client of its own (no stored session), so setting up data does not sign the app in. */
 export function standaloneClient(key: string = inject('anonKey')): SupabaseClient {
   return createClient(inject('supabaseUrl'), key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `test-${random(8)}` },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: `test-${random(8)}`,
+    },
   });
 }
 

@@ -54,12 +54,35 @@ interface EnumType {
 
 const SCALARS: Record<string, string> = {
   bool: 'boolean',
-  int2: 'number', int4: 'number', int8: 'number', float4: 'number', float8: 'number', numeric: 'number', oid: 'number',
-  json: 'Json', jsonb: 'Json',
-  text: 'string', varchar: 'string', bpchar: 'string', citext: 'string', name: 'string', uuid: 'string',
-  date: 'string', time: 'string', timetz: 'string', timestamp: 'string', timestamptz: 'string', interval: 'string',
-  bytea: 'string', inet: 'string', cidr: 'string', macaddr: 'string', tsvector: 'string', tsquery: 'string',
-  void: 'undefined', record: 'Record<string, unknown>',
+  int2: 'number',
+  int4: 'number',
+  int8: 'number',
+  float4: 'number',
+  float8: 'number',
+  numeric: 'number',
+  oid: 'number',
+  json: 'Json',
+  jsonb: 'Json',
+  text: 'string',
+  varchar: 'string',
+  bpchar: 'string',
+  citext: 'string',
+  name: 'string',
+  uuid: 'string',
+  date: 'string',
+  time: 'string',
+  timetz: 'string',
+  timestamp: 'string',
+  timestamptz: 'string',
+  interval: 'string',
+  bytea: 'string',
+  inet: 'string',
+  cidr: 'string',
+  macaddr: 'string',
+  tsvector: 'string',
+  tsquery: 'string',
+  void: 'undefined',
+  record: 'Record<string, unknown>',
 };
 
 function tsType(type: string, elem: string | null, enums: Set<string>): string {
@@ -69,8 +92,9 @@ function tsType(type: string, elem: string | null, enums: Set<string>): string {
 }
 
 async function introspect(db: Queryable) {
-  const columns = (await db.query<Column>(
-    `select c.relname as table, a.attname as name, t.typname as type,
+  const columns = (
+    await db.query<Column>(
+      `select c.relname as table, a.attname as name, t.typname as type,
             case when t.typcategory = 'A' then et.typname end as elem, t.typtype,
             a.attnotnull as not_null, a.atthasdef as has_default,
             a.attidentity::text as identity, a.attgenerated::text as generated
@@ -81,11 +105,13 @@ async function introspect(db: Queryable) {
        left join pg_type et on et.oid = t.typelem
       where n.nspname = $1 and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
       order by c.relname, a.attname`,
-    [SCHEMA],
-  )).rows;
+      [SCHEMA],
+    )
+  ).rows;
 
-  const foreignKeys = (await db.query<ForeignKey>(
-    `select c.relname as table, k.conname as name,
+  const foreignKeys = (
+    await db.query<ForeignKey>(
+      `select c.relname as table, k.conname as name,
             (select array_agg(a.attname::text order by x.i) from unnest(k.conkey) with ordinality x (n, i)
                join pg_attribute a on a.attrelid = k.conrelid and a.attnum = x.n) as columns,
             rc.relname as ref_table,
@@ -102,11 +128,13 @@ async function introspect(db: Queryable) {
        join pg_namespace rn on rn.oid = rc.relnamespace
       where k.contype = 'f' and n.nspname = $1 and rn.nspname = $1
       order by c.relname, k.conname`,
-    [SCHEMA],
-  )).rows;
+      [SCHEMA],
+    )
+  ).rows;
 
-  const functions = (await db.query<Fn>(
-    `select p.proname as name, p.pronargdefaults as n_defaults, p.proretset as returns_set,
+  const functions = (
+    await db.query<Fn>(
+      `select p.proname as name, p.pronargdefaults as n_defaults, p.proretset as returns_set,
             rt.typname as ret_type, case when rt.typcategory = 'A' then ret.typname end as ret_elem,
             rr.relname as ret_relation, rrn.nspname as ret_relation_schema,
             (select json_agg(json_build_object('name', x.name, 'type', t.typname,
@@ -125,15 +153,18 @@ async function introspect(db: Queryable) {
       where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')
         and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
       order by p.proname, p.oid`,
-    [SCHEMA],
-  )).rows;
+      [SCHEMA],
+    )
+  ).rows;
 
-  const enums = (await db.query<EnumType>(
-    `select t.typname as name, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
+  const enums = (
+    await db.query<EnumType>(
+      `select t.typname as name, array_agg(e.enumlabel::text order by e.enumsortorder) as labels
        from pg_type t join pg_enum e on e.enumtypid = t.oid join pg_namespace n on n.oid = t.typnamespace
       where n.nspname = $1 group by t.typname order by t.typname`,
-    [SCHEMA],
-  )).rows;
+      [SCHEMA],
+    )
+  ).rows;
 
   return { columns, foreignKeys, functions, enums };
 }
@@ -154,11 +185,18 @@ function render(model: Awaited<ReturnType<typeof introspect>>): string {
 
   const tableBlocks = [...tables.keys()].sort(compareNames).map((table) => {
     const cols = tables.get(table)!;
-    const row = cols.map((c) => field('          ', c.name, false, tsType(c.type, c.elem, enumNames) + (c.not_null ? '' : ' | null')));
+    const row = cols.map((c) =>
+      field('          ', c.name, false, tsType(c.type, c.elem, enumNames) + (c.not_null ? '' : ' | null')),
+    );
     const insert = cols.map((c) =>
       c.generated === 's' || c.identity === 'a'
         ? field('          ', c.name, true, 'never')
-        : field('          ', c.name, !c.not_null || c.has_default || c.identity !== '', tsType(c.type, c.elem, enumNames) + (c.not_null ? '' : ' | null')),
+        : field(
+            '          ',
+            c.name,
+            !c.not_null || c.has_default || c.identity !== '',
+            tsType(c.type, c.elem, enumNames) + (c.not_null ? '' : ' | null'),
+          ),
     );
     const update = cols.map((c) =>
       c.generated === 's' || c.identity === 'a'
@@ -194,14 +232,17 @@ function render(model: Awaited<ReturnType<typeof introspect>>): string {
         .sort((a, b) => compareNames(a.name, b.name))
         .map((a) => `${a.name}${a.optional ? '?' : ''}: ${a.type}`);
       let args = argFields.length ? `{ ${argFields.join('; ')} }` : 'never';
-      if (args.length + 'Args: '.length + 10 > 80) args = `{\n${argFields.map((a) => `          ${a}`).join('\n')}\n        }`;
+      if (args.length + 'Args: '.length + 10 > 80)
+        args = `{\n${argFields.map((a) => `          ${a}`).join('\n')}\n        }`;
 
       let returns: string;
       let setof = '';
       const relCols = f.ret_relation && f.ret_relation_schema === SCHEMA ? tables.get(f.ret_relation) : undefined;
       if (relCols) {
         const obj = `{\n${relCols
-          .map((c) => field('          ', c.name, false, tsType(c.type, c.elem, enumNames) + (c.not_null ? '' : ' | null')))
+          .map((c) =>
+            field('          ', c.name, false, tsType(c.type, c.elem, enumNames) + (c.not_null ? '' : ' | null')),
+          )
           .join('\n')}\n        }`;
         returns = f.returns_set ? `${obj}[]` : obj;
         setof =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
+import { signedInUser } from '@/testing/users';
 
 describe('Landing page (/)', () => {
   it('shows the hero links, the four feature cards, the statistics strip and an ad slot', async () => {
@@ -22,9 +23,18 @@ describe('Landing page (/)', () => {
     expect(within(stats).getByText('24/7')).toBeInTheDocument();
     expect(within(stats).getByText('Tournament Support')).toBeInTheDocument();
 
-    // No ADSENSE_CLIENT/ADSENSE_SLOT in the test config: the development placeholder, no AdSense script.
-    expect(await screen.findByRole('complementary', { name: 'Ad placeholder' })).toBeInTheDocument();
+    // No ADSENSE_CLIENT/ADSENSE_SLOT in the test config: the house slot, no AdSense script.
+    const ad = await screen.findByRole('region', { name: 'Advertisement' });
+    expect(within(ad).getByText('Advertise here')).toBeInTheDocument();
     expect(document.getElementById('adsbygoogle-js')).toBeNull();
+  });
+
+  it('offers someone signed in "Go to tournaments" instead of Start Your Journey and Sign in', async () => {
+    await signedInUser();
+    renderApp('/');
+    expect(await screen.findByRole('link', { name: /Go to tournaments/ })).toHaveAttribute('href', '/home');
+    expect(screen.queryByRole('link', { name: /Start Your Journey/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 
   it('Start Your Journey opens Create Account', async () => {

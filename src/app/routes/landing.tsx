@@ -1,16 +1,29 @@
-// / : the landing page. Hero (Start Your Journey, Sign in), four feature cards, the statistics strip
-// and an ad slot. It imports no registration or admin code.
+// / : the landing page. Hero (Start Your Journey, Sign in; Go to tournaments for someone signed in),
+// four feature cards, the statistics strip and an ad slot. It imports no registration or admin code.
 import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconSwords, IconTrophy, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { AdSlot } from '@/components/ui/ad-slot';
 import classes from './landing.module.css';
 
 const features: { title: string; text: string; icon: Icon }[] = [
-  { title: 'Competitive Tournaments', text: 'Battle the best in 1v1, 2v2 and 3v3 brackets every week.', icon: IconTrophy },
-  { title: 'Team Formation', text: 'Register solo or bring your squad: one team, one shared path to the top.', icon: IconUsersGroup },
-  { title: 'Custom Matches', text: 'Organised custom rooms with fair rules and match updates on Discord.', icon: IconSwords },
+  {
+    title: 'Competitive Tournaments',
+    text: 'Battle the best in 1v1, 2v2 and 3v3 brackets every week.',
+    icon: IconTrophy,
+  },
+  {
+    title: 'Team Formation',
+    text: 'Register solo or bring your squad: one team, one shared path to the top.',
+    icon: IconUsersGroup,
+  },
+  {
+    title: 'Custom Matches',
+    text: 'Organised custom rooms with fair rules and match updates on Discord.',
+    icon: IconSwords,
+  },
   { title: 'Rewards System', text: 'Climb the ranks and win prizes from the monthly prize pool.', icon: IconGift },
 ];
 
@@ -21,6 +34,7 @@ const stats: { value: string; label: string }[] = [
 ];
 
 export default function LandingRoute() {
+  const { user } = useAuth();
   return (
     <Box component="main">
       <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -31,9 +45,15 @@ export default function LandingRoute() {
               BrawlCup
             </Text>
           </Group>
-          <Button component={Link} to={paths.login} variant="subtle" color="gray">
-            Sign in
-          </Button>
+          {user ? (
+            <Button component={Link} to={paths.home} variant="subtle" color="gray">
+              Tournaments
+            </Button>
+          ) : (
+            <Button component={Link} to={paths.login} variant="subtle" color="gray">
+              Sign in
+            </Button>
+          )}
         </Group>
 
         <section className={classes.hero} aria-labelledby="hero-title">
@@ -45,16 +65,33 @@ export default function LandingRoute() {
               Compete. Win. <span className={classes.accent}>Become a legend.</span>
             </Title>
             <Text c="dark.1" fz={{ base: 'md', sm: 'lg' }} maw={620}>
-              Join weekly BrawlCup tournaments, form your team, and fight your way to the top of the
-              leaderboard.
+              Join weekly BrawlCup tournaments, form your team, and fight your way to the top of the leaderboard.
             </Text>
             <Group justify="center" gap="md">
-              <Button component={Link} to={paths.register} size="lg" rightSection={<IconArrowRight size={18} aria-hidden />}>
-                Start Your Journey
-              </Button>
-              <Button component={Link} to={paths.login} size="lg" variant="outline">
-                Sign in
-              </Button>
+              {user ? (
+                <Button
+                  component={Link}
+                  to={paths.home}
+                  size="lg"
+                  rightSection={<IconArrowRight size={18} aria-hidden />}
+                >
+                  Go to tournaments
+                </Button>
+              ) : (
+                <>
+                  <Button
+                    component={Link}
+                    to={paths.register}
+                    size="lg"
+                    rightSection={<IconArrowRight size={18} aria-hidden />}
+                  >
+                    Start Your Journey
+                  </Button>
+                  <Button component={Link} to={paths.login} size="lg" variant="outline">
+                    Sign in
+                  </Button>
+                </>
+              )}
             </Group>
           </Stack>
         </section>

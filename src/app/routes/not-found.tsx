@@ -1,11 +1,11 @@
-// Any path the app does not know.
+// Any path the app does not know, inside the app layout (header and <main> come from there).
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
 export default function NotFoundRoute() {
   return (
-    <Center component="main" mih="80vh" p="md">
+    <Center mih="60vh" p="md">
       <Stack align="center" gap="md">
         <Text fw={900} fz={72} c="brand.4" lh={1}>
           404

@@ -1,5 +1,5 @@
 // The frame of the sign-in screens: the brand above one centred card.
-import '@/app/styles-app';
+import '@/components/layouts/styles-app';
 import { Center, Container, Group, Paper, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '@/config/paths';

@@ -1,64 +1,90 @@
-// The navigation header of signed-in screens: brand (-> /home), Profile, My Tournaments, Contact Us
-// and Logout. The current path's link is marked (aria-current="page"); past 20 px of scroll the bar
-// turns translucent and blurred. Labels from sm up, icons always.
-import { Box, Container } from '@mantine/core';
+// The navigation header of signed-in screens: brand (-> /home), Tournaments, My Tournaments,
+// Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
+// (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
+// links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
+import { useId, useState } from 'react';
+import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
-import { IconAddressBook, IconLogin2, IconLogout, IconTrophy, IconUserCircle, type Icon } from '@tabler/icons-react';
-import { NavLink, Link, useNavigate } from 'react-router-dom';
+import {
+  IconAddressBook,
+  IconLayoutDashboard,
+  IconLogin2,
+  IconLogout,
+  IconMenu2,
+  IconTournament,
+  IconTrophy,
+  IconUserCircle,
+  IconX,
+  type Icon,
+} from '@tabler/icons-react';
+import { NavLink, Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
-import { supabase } from '@/lib/supabase';
+import { signOut, useAuth } from '@/lib/auth';
 import classes from './header.module.css';
 
 export const SCROLL_THRESHOLD = 20;
 
-function Label({ children }: { children: string }) {
-  return (
-    <Box component="span" visibleFrom="sm">
-      {children}
-    </Box>
-  );
-}
-
 function HeaderLink({ to, label, icon: IconCmp }: { to: string; label: string; icon: Icon }) {
   return (
-    <NavLink to={to} className={classes.link} aria-label={label} title={label}>
+    <NavLink to={to} className={classes.link}>
       <IconCmp size={20} stroke={1.8} aria-hidden />
-      <Label>{label}</Label>
+      <span>{label}</span>
     </NavLink>
   );
 }
 
 export function Header() {
   const [scroll] = useWindowScroll();
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The phone menu is open for the page it was opened on: a link followed (or Back pressed) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean | ((open: boolean) => boolean)) =>
+    setOpenOn((typeof open === 'function' ? open(menuOpen) : open) ? pathname : null);
+  const navId = useId();
 
   async function logout(event: React.MouseEvent) {
     event.preventDefault();
     // Leave the guarded page first (the landing chunk may still be loading), so the guard does not
     // bounce the signed-out person to /login.
     await navigate(paths.landing);
-    const { error } = await supabase.auth.signOut();
-    // The server could not be reached: forget the session here anyway.
-    if (error) await supabase.auth.signOut({ scope: 'local' });
+    await signOut();
   }
 
   return (
-    <header className={classes.header} data-scrolled={scroll.y > SCROLL_THRESHOLD || undefined}>
+    <header
+      className={classes.header}
+      data-scrolled={scroll.y > SCROLL_THRESHOLD || undefined}
+      onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+    >
       <Container size="lg" className={classes.inner}>
         <Link to={paths.home} className={classes.brand} aria-label="BrawlCup home">
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>BrawlCup</span>
         </Link>
-        <nav aria-label="Main" className={classes.links}>
-          <HeaderLink to={paths.profile} label="Profile" icon={IconUserCircle} />
+        {/* A plain button: Mantine's ActionIcon (and its Loader) would weigh on every signed-in screen. */}
+        <button
+          type="button"
+          className={classes.menuButton}
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <IconX size={24} aria-hidden /> : <IconMenu2 size={24} aria-hidden />}
+        </button>
+        <nav id={navId} aria-label="Main" className={classes.links} data-open={menuOpen || undefined}>
+          <HeaderLink to={paths.home} label="Tournaments" icon={IconTournament} />
           <HeaderLink to={paths.myTournaments} label="My Tournaments" icon={IconTrophy} />
+          <HeaderLink to={paths.profile} label="Profile" icon={IconUserCircle} />
           <HeaderLink to={paths.contact} label="Contact Us" icon={IconAddressBook} />
+          {isAdmin && <HeaderLink to={paths.adminDashboard} label="Dashboard" icon={IconLayoutDashboard} />}
           {user ? (
-            <a href={paths.landing} onClick={logout} className={classes.link} aria-label="Logout" title="Logout">
+            <a href={paths.landing} onClick={logout} className={classes.link}>
               <IconLogout size={20} stroke={1.8} aria-hidden />
-              <Label>Logout</Label>
+              <span>Logout</span>
             </a>
           ) : (
             <HeaderLink to={paths.login} label="Sign in" icon={IconLogin2} />

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render';
 import { AdSlot } from '@/components/ui/ad-slot';
 
@@ -7,13 +7,12 @@ describe('AdSlot', () => {
   afterEach(() => {
     document.getElementById('adsbygoogle-js')?.remove();
     delete window.adsbygoogle;
-    vi.unstubAllEnvs();
   });
 
   it('with a publisher and slot id, loads AdSense once and fills the slot', async () => {
     renderWithProviders(<AdSlot client="ca-pub-1234567890" slot="9876543210" />);
-    const aside = await screen.findByRole('complementary', { name: 'Advertisement' });
-    expect(aside).toBeInTheDocument();
+    const ad = await screen.findByRole('region', { name: 'Advertisement' });
+    expect(ad.querySelector('ins.adsbygoogle')).toHaveAttribute('data-ad-slot', '9876543210');
     await waitFor(() => expect(document.getElementById('adsbygoogle-js')).not.toBeNull());
     expect(document.getElementById('adsbygoogle-js')).toHaveAttribute(
       'src',
@@ -22,20 +21,25 @@ describe('AdSlot', () => {
     expect(window.adsbygoogle).toHaveLength(1);
   });
 
-  it('without ids, shows a labelled placeholder in development and loads nothing', async () => {
-    renderWithProviders(<AdSlot />);
-    expect(await screen.findByRole('complementary', { name: 'Ad placeholder' })).toBeInTheDocument();
+  it('without ids, shows the labelled house slot with a contact link and loads nothing', async () => {
+    renderWithProviders(<AdSlot client="" slot="" />);
+    const ad = await screen.findByRole('region', { name: 'Advertisement' });
+    expect(within(ad).getByText('Advertise here')).toBeInTheDocument();
+    expect(within(ad).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');
+    expect(ad.querySelector('ins')).toBeNull();
     expect(document.getElementById('adsbygoogle-js')).toBeNull();
   });
 
-  it('without ids in production, renders nothing at all', async () => {
-    vi.stubEnv('DEV', false);
+  it('never shows an ad or loads AdSense on the admin dashboard', async () => {
     const { container } = renderWithProviders(
       <div data-testid="host">
-        <AdSlot client="" slot="" />
+        <AdSlot client="ca-pub-1234567890" slot="9876543210" />
       </div>,
+      { route: '/admindashboard' },
     );
-    await waitFor(() => expect(container.querySelector('[data-testid="host"]')).toBeEmptyDOMElement());
+    await screen.findByTestId('host');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('[data-testid="host"]')).toBeEmptyDOMElement();
     expect(document.getElementById('adsbygoogle-js')).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
-// The one AdSense slot (landing page and /home). Publisher and slot ids come from the env
-// (ADSENSE_CLIENT, ADSENSE_SLOT); without them nothing is loaded: a labelled placeholder in
-// development, nothing at all in production. The config (and its zod parser) is read lazily so the
+// The one ad slot (landing page and /home). With AdSense's publisher and slot ids in the env
+// (ADSENSE_CLIENT, ADSENSE_SLOT) it loads the real unit; without them, a labelled house slot
+// ("Advertise here") of the same size, so the layout is the one people will get and no ad code is
+// loaded. Never on the admin dashboard. The config (and its zod parser) is read lazily so the
 // landing page's initial bundle stays small.
 import { useEffect, useRef, useState } from 'react';
 import { Box, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
 
 const SCRIPT_ID = 'adsbygoogle-js';
 const MIN_HEIGHT = 100;
@@ -42,12 +45,43 @@ function useAdConfig(override?: AdConfig): AdConfig | null {
   return config;
 }
 
+/** Our own ad for the space, shown where AdSense is not configured. */
+function HouseSlot() {
+  return (
+    <Box
+      component="section"
+      aria-label="Advertisement"
+      mih={MIN_HEIGHT}
+      p="md"
+      style={{
+        border: '1px dashed var(--mantine-color-dark-3)',
+        borderRadius: 'var(--mantine-radius-md)',
+        display: 'grid',
+        placeItems: 'center',
+        textAlign: 'center',
+      }}
+    >
+      <div>
+        <Text fw={800}>Advertise here</Text>
+        <Text c="dimmed" fz="sm">
+          Reach Brawl Stars players every week.{' '}
+          {/* Text rather than Anchor: the landing page does not load Anchor's styles. */}
+          <Text component={Link} to={paths.contact} fz="sm" c="brand.4" fw={700} td="underline">
+            Contact us
+          </Text>
+        </Text>
+      </div>
+    </Box>
+  );
+}
+
 export function AdSlot(props: { client?: string; slot?: string }) {
   const override = props.client !== undefined || props.slot !== undefined ? props : undefined;
   const config = useAdConfig(override);
   const client = config?.client;
   const slot = config?.slot;
   const ref = useRef<HTMLModElement>(null);
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (!client || !slot || !ref.current || ref.current.dataset.adsbygoogleStatus) return;
@@ -59,30 +93,12 @@ export function AdSlot(props: { client?: string; slot?: string }) {
     }
   }, [client, slot]);
 
-  if (!config) return null;
-  if (!client || !slot) {
-    if (!import.meta.env.DEV) return null;
-    return (
-      <Box
-        role="complementary"
-        aria-label="Ad placeholder"
-        mih={MIN_HEIGHT}
-        style={{
-          border: '1px dashed var(--mantine-color-dark-3)',
-          borderRadius: 'var(--mantine-radius-md)',
-          display: 'grid',
-          placeItems: 'center',
-        }}
-      >
-        <Text c="dimmed" fz="sm">
-          Ad placeholder
-        </Text>
-      </Box>
-    );
-  }
+  // On the admin dashboard there are no ads, even if a slot is ever placed there.
+  if (!config || pathname === paths.adminDashboard) return null;
+  if (!client || !slot) return <HouseSlot />;
 
   return (
-    <Box component="aside" aria-label="Advertisement" mih={MIN_HEIGHT}>
+    <Box component="section" aria-label="Advertisement" mih={MIN_HEIGHT}>
       <ins
         ref={ref}
         className="adsbygoogle"

@@ -2,14 +2,31 @@
 // because Mantine's RingProgress pulls in Tooltip and Floating UI (about 16 KB) for one circle.
 import { Box, Text } from '@mantine/core';
 
-export function CountdownRing({ value, total, size = 56, thickness = 5 }: { value: number; total: number; size?: number; thickness?: number }) {
+export function CountdownRing({
+  value,
+  total,
+  size = 56,
+  thickness = 5,
+}: {
+  value: number;
+  total: number;
+  size?: number;
+  thickness?: number;
+}) {
   const radius = (size - thickness) / 2;
   const circumference = 2 * Math.PI * radius;
   const filled = total > 0 ? Math.max(0, Math.min(1, value / total)) : 0;
   return (
     <Box pos="relative" w={size} h={size} style={{ flexShrink: 0 }} aria-hidden>
       <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} style={{ transform: 'rotate(-90deg)' }}>
-        <circle cx={size / 2} cy={size / 2} r={radius} fill="none" stroke="var(--mantine-color-dark-4)" strokeWidth={thickness} />
+        <circle
+          cx={size / 2}
+          cy={size / 2}
+          r={radius}
+          fill="none"
+          stroke="var(--mantine-color-dark-4)"
+          strokeWidth={thickness}
+        />
         <circle
           cx={size / 2}
           cy={size / 2}

@@ -1,24 +1,45 @@
-// A tournament's banner at a fixed height (no jump when it loads), with a branded fallback when the
-// image is missing or broken. Used by the player's cards and the admin grid.
+// A tournament's banner, cropped the same way on every screen (the player's cards, My Tournaments,
+// the admin grid): the banners' own 12:5 shape (public/banners are 1200x500), covered and centred,
+// so a wide title is never cut; a branded fallback when the image is missing or broken. The
+// reserved shape means no jump when it loads.
 import { useState } from 'react';
-import { Center, Image } from '@mantine/core';
+import { Center, Image, Skeleton } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
+import '@mantine/core/styles/Skeleton.css';
 
-export const BANNER_HEIGHT = 160;
+export const BANNER_ASPECT_RATIO = '12 / 5';
+const shape = { aspectRatio: BANNER_ASPECT_RATIO, width: '100%' } as const;
 
-export function TournamentBanner({ src, alt, height = BANNER_HEIGHT }: { src: string | null; alt: string; height?: number }) {
+export function TournamentBanner({ src, alt }: { src: string | null; alt: string }) {
   const [broken, setBroken] = useState(false);
   if (!src || broken) {
     return (
       <Center
-        h={height}
         role="img"
         aria-label={alt}
-        style={{ background: 'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))' }}
+        style={{
+          ...shape,
+          background:
+            'linear-gradient(135deg, var(--mantine-color-brand-5), var(--mantine-color-orange-8) 55%, var(--mantine-color-grape-9))',
+        }}
       >
-        <IconTrophy size={Math.round(height * 0.35)} color="rgba(0,0,0,0.55)" aria-hidden />
+        <IconTrophy size="35%" color="rgba(0,0,0,0.55)" aria-hidden />
       </Center>
     );
   }
-  return <Image src={src} alt={alt} h={height} fit="cover" loading="lazy" onError={() => setBroken(true)} />;
+  return (
+    <Image
+      src={src}
+      alt={alt}
+      fit="cover"
+      loading="lazy"
+      style={{ ...shape, objectPosition: 'center' }}
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+/** The banner's place while the data loads. */
+export function TournamentBannerSkeleton() {
+  return <Skeleton radius={0} style={shape} />;
 }

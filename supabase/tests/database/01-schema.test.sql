@@ -1,7 +1,7 @@
 -- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
 -- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
 begin;
-select plan(32);
+select plan(36);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages'],
   'public holds exactly the five tables of the model');
@@ -17,9 +17,11 @@ select policies_are('public', 'profiles',
 select policies_are('public', 'tournaments',
   array['Anyone can read tournaments', 'Admins can create tournaments', 'Admins can update tournaments', 'Admins can delete tournaments']);
 select policies_are('public', 'teams',
-  array['Players can read their own registrations', 'Admins can read every registration', 'Admins can delete registrations']);
+  array['Players can read their own registrations', 'Teammates can read their teams', 'Admins can read every registration',
+        'Admins can delete registrations']);
 select policies_are('public', 'team_players',
-  array['Players can read the players of their own teams', 'Admins can read every team player', 'Admins can delete team players']);
+  array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
+        'Admins can read every team player', 'Admins can delete team players']);
 select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 
@@ -51,21 +53,56 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['register_team'],
-  'register_team is the only security-definer function in public');
+  array['check_in', 'confirm_team_place', 'discord_link', 'fill_team_place', 'game_id_available', 'leave_team',
+        'register_team', 'set_check_in', 'settle_check_in', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
+  'only the registration functions players and admins call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
 select function_privs_are('private', 'is_admin', array[]::text[], 'anon', array['EXECUTE'], 'anon can execute private.is_admin');
 select function_privs_are('private', 'is_admin', array[]::text[], 'authenticated', array['EXECUTE'], 'authenticated can execute private.is_admin');
-select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb'], 'anon', array['EXECUTE'],
+select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb', 'boolean'], 'anon', array['EXECUTE'],
   'anon can call register_team (to be told to sign in)');
-select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb'], 'authenticated', array['EXECUTE'],
+select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb', 'boolean'], 'authenticated', array['EXECUTE'],
   'authenticated can call register_team');
 select volatility_is('public', 'normalize_player_id', array['text'], 'immutable', 'normalize_player_id is immutable');
-select function_returns('public', 'register_team', array['uuid', 'text', 'jsonb'], 'teams', 'register_team returns a teams row');
+select function_returns('public', 'register_team', array['uuid', 'text', 'jsonb', 'boolean'], 'teams', 'register_team returns a teams row');
 
-select ok(not ('private' = any (string_to_array(coalesce(current_setting('pgrst.db_schemas', true), 'public'), ','))),
-  'the private schema is not an API schema');
+select is(
+  (select array_agg(n.nspname || '.' || c.relname order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'private' and c.relkind in ('r', 'p', 'v', 'm')
+      and (has_table_privilege('anon', c.oid, 'SELECT') or has_table_privilege('authenticated', c.oid, 'SELECT'))),
+  null,
+  'the API roles can read no table or view in the private schema');
+
+-- Table privileges per API role, exactly: nothing is granted by default on hosted projects (the
+-- 2026 default), so each line here is a grant a migration makes on purpose. Column grants
+-- (inserting or updating named columns) are checked further down.
+select set_eq(
+  $$ select t || ':' || p from unnest(array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages']) t,
+       unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+     where has_table_privilege('anon', 'public.' || t, p) $$,
+  array['tournaments:SELECT'],
+  'anon may only read tournaments');
+select set_eq(
+  $$ select t || ':' || p from unnest(array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages']) t,
+       unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+     where has_table_privilege('authenticated', 'public.' || t, p) $$,
+  array['profiles:SELECT', 'tournaments:SELECT', 'tournaments:DELETE', 'teams:SELECT', 'teams:DELETE',
+        'team_players:SELECT', 'team_players:DELETE', 'contact_messages:SELECT'],
+  'authenticated has exactly its table grants (RLS then picks the rows)');
+select set_eq(
+  $$ select t || ':' || p from unnest(array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages']) t,
+       unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) p
+     where has_table_privilege('service_role', 'public.' || t, p) $$,
+  array['profiles:SELECT', 'profiles:UPDATE', 'profiles:DELETE',
+        'tournaments:SELECT', 'tournaments:INSERT', 'tournaments:UPDATE', 'tournaments:DELETE',
+        'teams:SELECT', 'teams:INSERT', 'teams:UPDATE', 'teams:DELETE',
+        'team_players:SELECT', 'team_players:INSERT', 'team_players:UPDATE', 'team_players:DELETE',
+        'contact_messages:SELECT', 'contact_messages:INSERT', 'contact_messages:UPDATE', 'contact_messages:DELETE'],
+  'service_role reads and writes every table (it bypasses RLS, not grants), and creates no profile directly');
+select ok(has_column_privilege('anon', 'public.contact_messages', 'message', 'INSERT')
+  and not has_column_privilege('anon', 'public.contact_messages', 'created_at', 'INSERT'),
+  'anon may send a contact message, naming its own columns only');
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,

@@ -1,6 +1,7 @@
 -- Profiles: created from sign-up metadata, email kept in sync, owner reads and edits username and
 -- game_id only, admins read all, nobody inserts or deletes through the API.
 begin;
+\ir helpers/test-helpers.psql
 select plan(33);
 
 select tests.create_user('alice', 'alice@example.com', '{}', '{"username": "  Alice  ", "game_id": " abc123xyz "}');

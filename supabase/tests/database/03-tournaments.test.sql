@@ -1,6 +1,7 @@
 -- Tournaments: everyone reads, only admins write; the name is fixed; slots never drop below the
 -- registered teams; registered_teams is the database's; URL and length rules.
 begin;
+\ir helpers/test-helpers.psql
 select plan(41);
 
 select tests.create_user('alice');

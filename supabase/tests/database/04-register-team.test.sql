@@ -1,5 +1,6 @@
 -- register_team: every rule with its exact message and in its order, normalisation, the counter.
 begin;
+\ir helpers/test-helpers.psql
 select plan(52);
 
 select tests.create_user('alice');

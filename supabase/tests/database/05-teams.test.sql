@@ -1,6 +1,7 @@
 -- teams and team_players: players read their own registrations, admins read and delete any, nobody
 -- writes them directly; the counter follows every deletion; cascades.
 begin;
+\ir helpers/test-helpers.psql
 select plan(45);
 
 select tests.create_user('alice');

@@ -1,5 +1,6 @@
 -- contact_messages: anyone sends (as themselves or anonymously), only admins read, nobody edits.
 begin;
+\ir helpers/test-helpers.psql
 select plan(24);
 
 select tests.create_user('alice');

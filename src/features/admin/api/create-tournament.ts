@@ -1,16 +1,15 @@
 // Creates a tournament. The schema is the admin form's and the call's; it mirrors the table's
 // constraints (https links or a /banners/ path, slots above zero, one of the three types).
 import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { useMutation } from '@/lib/use-mutation';
-import { AppError, toAppError, unwrap } from '@/lib/errors';
-import { TOURNAMENT_TYPES, adminTournamentSchema, type AdminTournament } from './get-tournaments';
-
-export const DUPLICATE_NAME_MESSAGE = 'A tournament with this name already exists.';
+import { allTournamentsKey } from '@/lib/get-tournaments';
+import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
 
 // The same patterns as the table's check constraints.
 const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
-const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\s]\S*)$/;
+// A path is / and then neither / nor \ (browsers read /\host as //host, a link to another host).
+const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\\\s]\S*)$/;
 
 export const tournamentFormSchema = z.object({
   name: z
@@ -56,24 +55,17 @@ export const emptyTournament: TournamentFormInput = {
   type: '1v1',
 };
 
-/** A unique-name clash reads as what it is, not as a generic "already exists". */
-export function tournamentError(error: unknown): AppError {
-  const e = toAppError(error);
-  if (e.code === '23505') return new AppError(DUPLICATE_NAME_MESSAGE, { status: 409, cause: error });
-  return e;
-}
-
-export async function createTournament(input: TournamentFormInput): Promise<AdminTournament> {
-  const parsed = tournamentFormSchema.safeParse(input);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? 'Check the form.');
-  try {
-    const row = unwrap(await supabase.from('tournaments').insert(parsed.data).select().single());
-    return adminTournamentSchema.parse(row);
-  } catch (e) {
-    throw tournamentError(e);
-  }
+/** Creates from the form's parsed values (the resolver ran tournamentFormSchema); the table checks again. */
+export async function createTournament(values: TournamentFormValues): Promise<Tournament> {
+  const { data } = await supabase.from('tournaments').insert(values).select().single().throwOnError();
+  // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
+  return data as Tournament;
 }
 
 export function useCreateTournament() {
-  return useMutation(createTournament);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTournament,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: allTournamentsKey }),
+  });
 }

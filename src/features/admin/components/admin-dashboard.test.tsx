@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { signedInAdmin } from '@/testing/users';
-import { createTournament, deleteTournament, freshGameId, registerTeam, uniqueName } from '../testing/fixtures';
+import { adminClient, signedInAdmin } from '@/testing/users';
+import { waitForLive } from '@/testing/live';
+import { createTournament, deleteTournament, freshGameId, registerAs, uniqueName } from '@/testing/data';
 
 async function openDashboard() {
   await signedInAdmin();
@@ -18,6 +19,23 @@ async function findCard(name: string) {
 }
 
 describe('Admin dashboard', () => {
+  it('keeps the focus where the person was: the card after an edit is cancelled, Add Tournament after a new one is', async () => {
+    const t = await createTournament({ slots: 4 });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByRole('button', { name: `Edit ${t.name}` }, { timeout: 10_000 }));
+    await user.click(
+      within(await screen.findByRole('form', { name: 'Edit tournament' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.getByRole('article', { name: t.name })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
+    await user.click(
+      within(await screen.findByRole('form', { name: 'Create tournament' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add Tournament' })).toHaveFocus());
+    await deleteTournament(t.id);
+  });
+
   it('creates a tournament', async () => {
     const { user } = await openDashboard();
     const name = uniqueName('Created Cup');
@@ -42,7 +60,7 @@ describe('Admin dashboard', () => {
     expect(c.getByRole('img', { name: `${name} banner` })).toBeInTheDocument();
   });
 
-  it('checks the form on the client and shows the server\'s reason for a duplicate name', async () => {
+  it("checks the form on the client and shows the server's reason for a duplicate name", async () => {
     const existing = await createTournament();
     const { user } = await openDashboard();
 
@@ -62,7 +80,9 @@ describe('Admin dashboard', () => {
     await user.clear(f.getByLabelText(/^Discord Link/));
     await user.type(f.getByLabelText(/^Discord Link/), 'https://discord.gg/again');
     await user.click(f.getByRole('button', { name: 'Create Tournament' }));
-    expect(await f.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent('A tournament with this name already exists.');
+    expect(await f.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'A tournament with this name already exists.',
+    );
     expect(screen.queryByText('Tournament added successfully')).not.toBeInTheDocument();
   });
 
@@ -88,6 +108,43 @@ describe('Admin dashboard', () => {
     expect(c.getByText('2v2')).toBeInTheDocument();
   });
 
+  it('keeps the type of a tournament with registered teams, in the form and in the database', async () => {
+    const t = await createTournament({ type: '2v2', slots: 6 });
+    await registerAs(t, {
+      teamName: 'Type Lockers',
+      players: [
+        { player_id: freshGameId(), in_game_name: 'Colt' },
+        { player_id: freshGameId(), in_game_name: 'Bull' },
+      ],
+    });
+    const { user } = await openDashboard();
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
+    await user.selectOptions(f.getByLabelText(/^Type/), '3v3');
+    await user.click(f.getByRole('button', { name: 'Update Tournament' }));
+    expect(await f.findByText('The type cannot change while teams are registered.')).toBeInTheDocument();
+    expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
+  });
+
+  it("shows the database's refusal when a team registers while the type is being changed", async () => {
+    const t = await createTournament({ type: '1v1', slots: 6 });
+    const { user } = await openDashboard();
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Edit ${t.name}` }));
+    const f = within(await screen.findByRole('form', { name: 'Edit tournament' }));
+    await user.selectOptions(f.getByLabelText(/^Type/), '2v2');
+    // A player registers after the form opened with no teams.
+    await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'Shelly' }] });
+    await user.click(f.getByRole('button', { name: 'Update Tournament' }));
+    expect(
+      await f.findByText('The type cannot change while teams are registered.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Tournament updated successfully')).not.toBeInTheDocument();
+    const { data } = await (await adminClient()).from('tournaments').select('type').eq('id', t.id).single();
+    expect(data).toEqual({ type: '1v1' });
+  });
+
   it('deletes a tournament after confirmation', async () => {
     const t = await createTournament();
     const { user } = await openDashboard();
@@ -104,7 +161,9 @@ describe('Admin dashboard', () => {
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Tournament and associated data deleted successfully', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Tournament and associated data deleted successfully', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: t.name })).not.toBeInTheDocument());
   });
 
@@ -119,17 +178,22 @@ describe('Admin dashboard', () => {
     await deleteTournament(t.id);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('Error deleting tournament and associated data', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Error deleting tournament and associated data', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
-  it('lists a tournament\'s teams, expands one, updates live and closes back to the grid', async () => {
+  it("lists a tournament's teams, expands one, updates live and closes back to the grid", async () => {
     const t = await createTournament({ type: '2v2', slots: 6 });
     const p1 = freshGameId();
     const p2 = freshGameId();
-    await registerTeam(t, 'Gem Hunters', [
-      { player_id: p1, in_game_name: 'Poco' },
-      { player_id: p2, in_game_name: 'Jessie' },
-    ]);
+    await registerAs(t, {
+      teamName: 'Gem Hunters',
+      players: [
+        { player_id: p1, in_game_name: 'Poco' },
+        { player_id: p2, in_game_name: 'Jessie' },
+      ],
+    });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
@@ -150,10 +214,13 @@ describe('Admin dashboard', () => {
     expect(within(players).getByText(p2)).toBeInTheDocument();
 
     // A registration made elsewhere appears without a reload.
-    await registerTeam(t, 'Late Comers', [
-      { player_id: freshGameId(), in_game_name: 'Bull' },
-      { player_id: freshGameId(), in_game_name: 'Rico' },
-    ]);
+    await registerAs(t, {
+      teamName: 'Late Comers',
+      players: [
+        { player_id: freshGameId(), in_game_name: 'Bull' },
+        { player_id: freshGameId(), in_game_name: 'Rico' },
+      ],
+    });
     expect(await l.findByRole('button', { name: /Late Comers/ }, { timeout: 10_000 })).toBeInTheDocument();
 
     await user.click(l.getByRole('button', { name: 'Close team list' }));
@@ -161,9 +228,9 @@ describe('Admin dashboard', () => {
     expect(await findCard(t.name)).toBeInTheDocument();
   });
 
-  it('names a 1v1 entry by its player\'s in-game name', async () => {
+  it("names a 1v1 entry by its player's in-game name", async () => {
     const t = await createTournament({ type: '1v1' });
-    await registerTeam(t, '', [{ player_id: freshGameId(), in_game_name: 'SoloSpike' }]);
+    await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'SoloSpike' }] });
     const { user } = await openDashboard();
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
@@ -173,8 +240,7 @@ describe('Admin dashboard', () => {
 
   it('shows tournaments created by another client without a reload', async () => {
     await openDashboard();
-    await screen.findAllByRole('article', {}, { timeout: 10_000 }).catch(() => null);
-    await new Promise((r) => setTimeout(r, 500));
+    await waitForLive();
     const t = await createTournament({ type: '3v3' });
     expect(await findCard(t.name)).toBeInTheDocument();
   });

@@ -1,23 +1,24 @@
 // The admin dashboard (spec sections 2 and 4): Add Tournament opens the create form, Manage
 // Tournaments the grid; Edit reuses the form in edit mode; View Teams opens a tournament's team list.
-import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
-import { useAdminTournaments, type AdminTournament } from '../api/get-tournaments';
-import {
-  DELETE_CONFIRM_MESSAGE,
-  DELETE_ERROR_MESSAGE,
-  DELETE_SUCCESS_MESSAGE,
-  useDeleteTournament,
-} from '../api/delete-tournament';
+import { errorMessage } from '@/lib/errors';
+import { useTournaments } from '@/lib/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
+import { liveBanner } from '@/lib/use-realtime';
+import { DELETE_ERROR_MESSAGE, DELETE_SUCCESS_MESSAGE, useDeleteTournament } from '../api/delete-tournament';
 import { loadChunk } from '@/lib/chunk';
-import { TournamentGrid } from './tournament-grid';
+import { TournamentGrid, tournamentCardId } from './tournament-grid';
 
 // The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
 // list load when first asked for, which keeps the route's first download inside its budget.
-const TournamentForm = lazy(() => loadChunk(() => import('./tournament-form')).then((m) => ({ default: m.TournamentForm })));
+const TournamentForm = lazy(() =>
+  loadChunk(() => import('./tournament-form')).then((m) => ({ default: m.TournamentForm })),
+);
+const DeleteDialog = lazy(() => loadChunk(() => import('./delete-dialog')).then((m) => ({ default: m.DeleteDialog })));
 const TeamList = lazy(() => loadChunk(() => import('./team-list')).then((m) => ({ default: m.TeamList })));
 
 const pending = (
@@ -25,17 +26,33 @@ const pending = (
     <Loader aria-label="Loading" />
   </Center>
 );
-import '@mantine/core/styles/Modal.css';
 
-type View = { kind: 'grid' } | { kind: 'form'; editing: AdminTournament | null } | { kind: 'teams'; tournament: AdminTournament };
+type View = { kind: 'grid' } | { kind: 'form'; editing: Tournament | null } | { kind: 'teams'; tournament: Tournament };
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 export function AdminDashboard() {
-  const { tournaments, loading, error, liveError, refetch, retry } = useAdminTournaments();
+  const query = useTournaments();
+  const tournaments = useMemo(() => query.data ?? [], [query.data]);
+  const banner = liveBanner(query, query.live);
   const [view, setView] = useState<View>({ kind: 'grid' });
   const [notice, setNotice] = useState<Notice>(null);
-  const [confirming, setConfirming] = useState<AdminTournament | null>(null);
+  const [confirming, setConfirming] = useState<Tournament | null>(null);
   const remove = useDeleteTournament();
+  // The grid card to continue from once the form or team list closes (its button was replaced),
+  // as soon as the card is on screen: a new tournament's card arrives with the refetch.
+  // A ref, not state: reaching the card is a side effect of rendering the grid, not a re-render.
+  const returnTo = useRef<string | null>(null);
+  const setReturnTo = (id: string) => {
+    returnTo.current = id;
+  };
+  const addButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!returnTo.current || view.kind !== 'grid') return;
+    const card = document.getElementById(tournamentCardId(returnTo.current));
+    if (!card) return;
+    card.focus();
+    returnTo.current = null;
+  }, [view, tournaments]);
 
   const openCreate = () => {
     setNotice(null);
@@ -43,23 +60,24 @@ export function AdminDashboard() {
   };
   const openGrid = () => setView({ kind: 'grid' });
 
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!confirming) return;
-    const target = confirming;
-    const ok = await remove.mutate(target.id);
-    setConfirming(null);
-    setNotice(ok ? { tone: 'success', text: DELETE_SUCCESS_MESSAGE } : { tone: 'error', text: DELETE_ERROR_MESSAGE });
-    if (ok) {
-      if (view.kind !== 'grid') setView({ kind: 'grid' });
-      void refetch();
-    }
+    remove.mutate(confirming.id, {
+      onSuccess: () => {
+        setNotice({ tone: 'success', text: DELETE_SUCCESS_MESSAGE });
+        if (view.kind !== 'grid') setView({ kind: 'grid' });
+      },
+      onError: () => setNotice({ tone: 'error', text: DELETE_ERROR_MESSAGE }),
+      onSettled: () => setConfirming(null),
+    });
   };
 
   // Keep the team list's header current when the tournament changes live.
-  const teamsOf = view.kind === 'teams' ? (tournaments.find((t) => t.id === view.tournament.id) ?? view.tournament) : null;
+  const teamsOf =
+    view.kind === 'teams' ? (tournaments.find((t) => t.id === view.tournament.id) ?? view.tournament) : null;
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" data-live={query.live.status}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2" fw={900}>
@@ -71,6 +89,7 @@ export function AdminDashboard() {
         </div>
         <Group gap="sm">
           <Button
+            ref={addButton}
             leftSection={<IconPlus size={16} aria-hidden />}
             variant={view.kind === 'form' && !view.editing ? 'filled' : 'light'}
             aria-pressed={view.kind === 'form' && !view.editing}
@@ -97,42 +116,63 @@ export function AdminDashboard() {
           withCloseButton
           closeButtonLabel="Dismiss message"
           onClose={() => setNotice(null)}
-          icon={notice.tone === 'success' ? <IconCircleCheck size={18} aria-hidden /> : <IconAlertTriangle size={18} aria-hidden />}
+          icon={
+            notice.tone === 'success' ? (
+              <IconCircleCheck size={18} aria-hidden />
+            ) : (
+              <IconAlertTriangle size={18} aria-hidden />
+            )
+          }
         >
           {notice.text}
         </Alert>
       )}
-      <LiveErrorAlert message={liveError} onReconnect={retry} />
+      <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
 
       <Suspense fallback={pending}>
         {view.kind === 'form' && (
           <TournamentForm
             key={view.editing?.id ?? 'new'}
             tournament={view.editing}
-            onCancel={openGrid}
-            onSaved={(_saved, mode) => {
-              setNotice({ tone: 'success', text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully' });
+            onCancel={() => {
+              if (view.editing) setReturnTo(view.editing.id);
+              else addButton.current?.focus();
+              openGrid();
+            }}
+            onSaved={(saved, mode) => {
+              setNotice({
+                tone: 'success',
+                text: mode === 'edit' ? 'Tournament updated successfully' : 'Tournament added successfully',
+              });
+              setReturnTo(saved.id);
               setView({ kind: 'grid' });
-              void refetch();
             }}
           />
         )}
 
-        {view.kind === 'teams' && teamsOf && <TeamList tournament={teamsOf} onClose={openGrid} />}
+        {view.kind === 'teams' && teamsOf && (
+          <TeamList
+            tournament={teamsOf}
+            onClose={() => {
+              setReturnTo(teamsOf.id);
+              openGrid();
+            }}
+          />
+        )}
       </Suspense>
 
       {view.kind === 'grid' &&
-        (error ? (
+        (query.isError && !query.data ? (
           <Stack gap="sm" align="flex-start">
-            <FormError message={error} title="Could not load tournaments" />
-            <Button size="xs" variant="light" onClick={retry}>
+            <FormError message={errorMessage(query.error)} title="Could not load tournaments" />
+            <Button size="xs" variant="light" onClick={banner.retry}>
               Try again
             </Button>
           </Stack>
         ) : (
           <TournamentGrid
             tournaments={tournaments}
-            loading={loading}
+            loading={query.isPending}
             onEdit={(t) => {
               setNotice(null);
               setView({ kind: 'form', editing: t });
@@ -142,31 +182,15 @@ export function AdminDashboard() {
           />
         ))}
 
-      <Modal
-        opened={confirming !== null}
-        onClose={() => !remove.deleting && setConfirming(null)}
-        title="Delete tournament"
-        centered
-        radius="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>{DELETE_CONFIRM_MESSAGE}</Text>
-          {confirming && (
-            <Text size="sm" c="dimmed">
-              {confirming.name} and all its teams will be removed.
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={remove.deleting}>
-              Cancel
-            </Button>
-            <Button color="red.9" loading={remove.deleting} onClick={confirmDelete} data-autofocus>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* Its code arrives just after the grid's (rendered closed from the start), not with it. */}
+      <Suspense fallback={null}>
+        <DeleteDialog
+          tournament={confirming}
+          deleting={remove.isPending}
+          onCancel={() => !remove.isPending && setConfirming(null)}
+          onConfirm={confirmDelete}
+        />
+      </Suspense>
     </Stack>
   );
 }

@@ -4,7 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
-import type { AdminTournament } from '../api/get-tournaments';
+import { LiveErrorAlert } from '@/components/ui/live-error-alert';
+import { errorMessage } from '@/lib/errors';
+import { plural } from '@/lib/plural';
+import type { Tournament } from '@/lib/tournament';
+import { liveBanner } from '@/lib/use-realtime';
 import { teamDisplayName, useTeams } from '../api/get-teams';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Code.css';
@@ -13,11 +17,16 @@ import '@mantine/core/styles/Skeleton.css';
 function formatTime(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function TeamList({ tournament, onClose }: { tournament: AdminTournament; onClose: () => void }) {
-  const { teams, loading, error, retry } = useTeams(tournament.id);
+export function TeamList({ tournament, onClose }: { tournament: Tournament; onClose: () => void }) {
+  const query = useTeams(tournament.id);
+  const teams = query.data ?? [];
+  const loading = query.isPending;
+  const banner = liveBanner(query, query.live);
   const heading = useRef<HTMLHeadingElement>(null);
 
   // View Teams replaced the grid, so its button is gone: continue from the list's heading.
@@ -26,7 +35,15 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
   }, []);
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="dark.7" component="section" aria-label={`Teams of ${tournament.name}`}>
+    <Paper
+      data-live={query.live.status}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      bg="dark.7"
+      component="section"
+      aria-label={`Teams of ${tournament.name}`}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb="md">
         <div style={{ minWidth: 0 }}>
           <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ overflowWrap: 'anywhere', outline: 'none' }}>
@@ -37,12 +54,13 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
               {tournament.type}
             </Badge>
             <Text size="sm" c="dimmed">
-              {loading ? '…' : teams.length} / {tournament.slots} teams
+              {loading ? '…' : teams.length} / {plural(tournament.slots, 'team')}
             </Text>
           </Group>
         </div>
         <CloseButton size="lg" aria-label="Close team list" onClick={onClose} />
       </Group>
+      <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
 
       {loading ? (
         <Stack gap="xs" role="status" aria-label="Loading teams...">
@@ -50,10 +68,15 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
             <Skeleton key={i} h={52} radius="md" />
           ))}
         </Stack>
-      ) : error ? (
+      ) : query.isError ? (
         <Stack gap="sm" align="flex-start">
-          <FormError message={error} />
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={retry}>
+          <FormError message={errorMessage(query.error)} />
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => void query.refetch()}
+          >
             Try again
           </Button>
         </Stack>
@@ -76,9 +99,15 @@ export function TeamList({ tournament, onClose }: { tournament: AdminTournament;
                 </Group>
               </Accordion.Control>
               <Accordion.Panel>
-<ul
+                <ul
                   aria-label={`Players of ${teamDisplayName(team)}`}
-                  style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--mantine-spacing-xs)' }}
+                  style={{
+                    listStyle: 'none',
+                    margin: 0,
+                    padding: 0,
+                    display: 'grid',
+                    gap: 'var(--mantine-spacing-xs)',
+                  }}
                 >
                   {team.team_players.map((p) => (
                     <li key={p.slot}>

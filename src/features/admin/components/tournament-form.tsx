@@ -3,27 +3,40 @@
 import { useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
-import { TOURNAMENT_TYPES, type AdminTournament } from '../api/get-tournaments';
+import { errorMessage } from '@/lib/errors';
+import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
 import {
   emptyTournament,
   tournamentFormSchema,
   useCreateTournament,
   type TournamentFormInput,
+  type TournamentFormValues,
 } from '../api/create-tournament';
-import { updateTournamentSchema, useUpdateTournament } from '../api/update-tournament';
+import { editTournamentSchema, useUpdateTournament } from '../api/update-tournament';
 import '@mantine/core/styles/NumberInput.css';
 
 type Props = {
   /** The tournament being edited; create mode without it. */
-  tournament: AdminTournament | null;
-  onSaved: (tournament: AdminTournament, mode: 'create' | 'edit') => void;
+  tournament: Tournament | null;
+  onSaved: (tournament: Tournament, mode: 'create' | 'edit') => void;
   onCancel: () => void;
 };
 
-function toInput(t: AdminTournament | null): TournamentFormInput {
+function toInput(t: Tournament | null): TournamentFormInput {
   if (!t) return emptyTournament;
   return {
     name: t.name,
@@ -37,15 +50,18 @@ function toInput(t: AdminTournament | null): TournamentFormInput {
 
 export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   const editing = Boolean(tournament);
-  const form = useForm<TournamentFormInput>({
+  const form = useForm<TournamentFormInput, unknown, TournamentFormValues>({
     // The edit schema has no name: it cannot change, so it is not checked or sent.
-    resolver: zodResolver((editing ? updateTournamentSchema : tournamentFormSchema) as typeof tournamentFormSchema),
+    resolver: zodResolver(
+      (tournament ? editTournamentSchema(tournament) : tournamentFormSchema) as typeof tournamentFormSchema,
+    ),
     defaultValues: toInput(tournament),
   });
   const create = useCreateTournament();
   const update = useUpdateTournament();
   const errors = form.formState.errors;
-  const submitting = create.submitting || update.submitting;
+  const submitting = create.isPending || update.isPending;
+  const failure = create.error ?? update.error;
   const heading = useRef<HTMLHeadingElement>(null);
 
   // The button that opened the form is gone (or far away): start keyboard users at the form.
@@ -53,17 +69,17 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
     heading.current?.focus();
   }, []);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit((values) => {
     if (tournament) {
       const { name: _name, ...changes } = values;
-      const saved = await update.mutate(tournament.id, changes);
-      if (saved) onSaved(saved, 'edit');
+      update.mutate({ id: tournament.id, values: changes }, { onSuccess: (saved) => onSaved(saved, 'edit') });
     } else {
-      const saved = await create.mutate(values);
-      if (saved) {
-        form.reset(emptyTournament);
-        onSaved(saved, 'create');
-      }
+      create.mutate(values, {
+        onSuccess: (saved) => {
+          form.reset(emptyTournament);
+          onSaved(saved, 'create');
+        },
+      });
     }
   });
 
@@ -123,6 +139,9 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
               label="Type"
               required
               data={[...TOURNAMENT_TYPES]}
+              description={
+                editing && tournament!.registered_teams > 0 ? 'Fixed while teams are registered.' : undefined
+              }
               error={errors.type?.message}
               {...form.register('type')}
             />
@@ -135,7 +154,7 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
             error={errors.discord_link?.message}
             {...form.register('discord_link')}
           />
-          <FormError message={create.error ?? update.error} />
+          <FormError message={failure ? errorMessage(failure) : null} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={submitting}>
               Cancel

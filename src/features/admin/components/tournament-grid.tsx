@@ -1,20 +1,22 @@
 // The admin's grid of tournaments with Edit, Delete and View Teams on each.
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
-import { TournamentBanner } from '@/components/ui/tournament-banner';
-import type { AdminTournament } from '../api/get-tournaments';
+import { TournamentBanner, TournamentBannerSkeleton } from '@/components/ui/tournament-banner';
+import { plural } from '@/lib/plural';
+import type { Tournament } from '@/lib/tournament';
 import '@mantine/core/styles/Skeleton.css';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
-const BANNER_HEIGHT = 120;
-const Banner = (props: { src: string | null; alt: string }) => <TournamentBanner {...props} height={BANNER_HEIGHT} />;
+
+/** The id of a tournament's card, so the dashboard can hand the focus back to it. */
+export const tournamentCardId = (id: string) => `tournament-card-${id}`;
 
 type Props = {
-  tournaments: AdminTournament[];
+  tournaments: Tournament[];
   loading: boolean;
-  onEdit: (t: AdminTournament) => void;
-  onDelete: (t: AdminTournament) => void;
-  onViewTeams: (t: AdminTournament) => void;
+  onEdit: (t: Tournament) => void;
+  onDelete: (t: Tournament) => void;
+  onViewTeams: (t: Tournament) => void;
 };
 
 export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewTeams }: Props) {
@@ -25,7 +27,7 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
           {Array.from({ length: 3 }, (_, i) => (
             <Card key={i} withBorder radius="lg" padding="md" aria-hidden>
               <Card.Section>
-                <Skeleton h={BANNER_HEIGHT} radius={0} />
+                <TournamentBannerSkeleton />
               </Card.Section>
               <Skeleton h={20} w="70%" mt="md" />
               <Skeleton h={14} w="40%" mt="xs" />
@@ -40,7 +42,7 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
   if (tournaments.length === 0) {
     return (
       <Stack align="center" py={48} gap={4} ta="center">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           No tournaments yet
         </Title>
         <Text c="dimmed" size="sm">
@@ -53,12 +55,22 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
   return (
     <SimpleGrid cols={GRID_COLS} spacing="lg">
       {tournaments.map((t) => (
-        <Card key={t.id} component="article" aria-label={t.name} withBorder radius="lg" padding="md" shadow="sm">
+        <Card
+          key={t.id}
+          id={tournamentCardId(t.id)}
+          tabIndex={-1}
+          component="article"
+          aria-label={t.name}
+          withBorder
+          radius="lg"
+          padding="md"
+          shadow="sm"
+        >
           <Card.Section>
-            <Banner src={t.thumbnail_url} alt={`${t.name} banner`} />
+            <TournamentBanner src={t.thumbnail_url} alt={`${t.name} banner`} />
           </Card.Section>
           <Stack gap={6} mt="md" style={{ flex: 1 }}>
-            <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
+            <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
               {t.name}
             </Title>
             <Group gap="xs">
@@ -66,12 +78,18 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
                 {t.type}
               </Badge>
               <Text size="sm" c="dimmed">
-                {t.registered_teams} / {t.slots} teams
+                {t.registered_teams} / {plural(t.slots, 'team')}
               </Text>
             </Group>
           </Stack>
           <Group gap="xs" mt="md" grow>
-            <Button size="xs" variant="light" aria-label={`Edit ${t.name}`} leftSection={<IconEdit size={14} aria-hidden />} onClick={() => onEdit(t)}>
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={`Edit ${t.name}`}
+              leftSection={<IconEdit size={14} aria-hidden />}
+              onClick={() => onEdit(t)}
+            >
               Edit
             </Button>
             <Button

@@ -25,7 +25,8 @@ export async function signIn(input: SignInInput): Promise<User> {
 /** "Incorrect credentials" for wrong email/password; a network, rate-limit or server failure says so. */
 export function signInErrorMessage(error: unknown): string {
   const e = toAppError(error);
-  if (e.network || e.status === 429 || (e.status ?? 0) >= 500 || e.code === 'email_not_confirmed') return errorMessage(e);
+  if (e.network || e.status === 429 || (e.status ?? 0) >= 500 || e.code === 'email_not_confirmed')
+    return errorMessage(e);
   return INCORRECT_CREDENTIALS;
 }
 

@@ -6,7 +6,10 @@ import { errorMessage, toAppError } from '@/lib/errors';
 import { MIN_PASSWORD_LENGTH, gameIdSchema, usernameSchema } from '@/lib/player-rules';
 
 export const signUpSchema = z.object({
-  email: z.string().trim().pipe(z.email({ message: 'Enter a valid email address.' })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ message: 'Enter a valid email address.' })),
   username: usernameSchema,
   gameId: gameIdSchema,
   password: z
@@ -27,8 +30,19 @@ export async function signUp(input: SignUpInput) {
   return data;
 }
 
+/**
+ * Hosted Auth answers 500 "Database error saving new user" when the database refuses the account (the
+ * profiles trigger) and keeps the reason to itself; the form has checked the details first, so this
+ * is a rule the form does not know or a passing fault. The message must not depend on Auth's words.
+ */
+export const ACCOUNT_NOT_SAVED =
+  'Your account could not be created with these details. Check your username and game ID, then try again.';
+
 /** "User already exists" when that is the cause; otherwise the real reason (e.g. a weak password). */
 export function signUpErrorMessage(error: unknown): string {
+  // supabase-js reports Auth's 500 as a retryable fetch error with status 500, before any reading
+  // of it as a network failure.
+  if ((error as { status?: unknown } | null)?.status === 500) return ACCOUNT_NOT_SAVED;
   const e = toAppError(error);
   if (e.code === 'user_already_exists' || e.code === 'email_exists') return 'User already exists';
   return errorMessage(e);

@@ -8,7 +8,14 @@ export function AuthCardHeader({ title, subtitle, backTo }: { title: string; sub
     <>
       {backTo && (
         <Group mb="sm">
-          <Button component={Link} to={backTo} variant="subtle" color="gray" size="compact-sm" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          <Button
+            component={Link}
+            to={backTo}
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+          >
             Back
           </Button>
         </Group>

@@ -7,12 +7,20 @@ import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
-import { RESET_EMAIL_SENT, passwordResetSchema, sendPasswordReset, type PasswordResetInput } from '@/features/auth/api/send-password-reset';
+import {
+  RESET_EMAIL_SENT,
+  passwordResetSchema,
+  sendPasswordReset,
+  type PasswordResetInput,
+} from '@/features/auth/api/send-password-reset';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false);
-  const form = useForm<PasswordResetInput>({ resolver: zodResolver(passwordResetSchema), defaultValues: { email: '' } });
+  const form = useForm<PasswordResetInput>({
+    resolver: zodResolver(passwordResetSchema),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -36,7 +44,14 @@ export function ForgotPasswordForm() {
               {RESET_EMAIL_SENT}
             </Alert>
           )}
-          <TextInput label="Email" type="email" required autoComplete="email" {...form.register('email')} error={errors.email?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
           <Button type="submit" size="md" loading={isSubmitting} fullWidth>
             Reset Password
           </Button>

@@ -7,14 +7,23 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { FormError } from '@/components/ui/form-error';
 import type { FromState } from '@/components/layouts/guards';
-import { destinationAfterSignIn, signIn, signInErrorMessage, signInSchema, type SignInInput } from '@/features/auth/api/sign-in';
+import {
+  destinationAfterSignIn,
+  signIn,
+  signInErrorMessage,
+  signInSchema,
+  type SignInInput,
+} from '@/features/auth/api/sign-in';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -33,8 +42,19 @@ export function LoginForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError message={errors.root?.message} />
-          <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
-          <PasswordInput label="Password" autoComplete="current-password" {...form.register('password')} error={errors.password?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
           <Group justify="flex-end" mt={-8}>
             <Anchor component={Link} to={paths.forgotPassword} fz="sm">
               Forgot your password?

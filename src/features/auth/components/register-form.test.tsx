@@ -3,7 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { createTestUser, freshEmail, freshGameId, serviceClient } from '@/testing/users';
 
-async function fill(user: ReturnType<typeof renderApp>['user'], values: { email: string; username: string; gameId: string; password: string }) {
+async function fill(
+  user: ReturnType<typeof renderApp>['user'],
+  values: { email: string; username: string; gameId: string; password: string },
+) {
   await user.type(await screen.findByLabelText('Email'), values.email);
   await user.type(screen.getByLabelText('Username'), values.username);
   await user.type(screen.getByLabelText('Game ID'), values.gameId);
@@ -15,7 +18,8 @@ describe('Create Account (/register)', () => {
   it('has the four labelled fields, a Back button to / and a Sign in link', async () => {
     renderApp('/register');
     expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
-    for (const label of ['Email', 'Username', 'Game ID', 'Password']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    for (const label of ['Email', 'Username', 'Game ID', 'Password'])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
     expect(screen.getByText(/Already have an account\?/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');

@@ -5,8 +5,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
-import { signUp, signUpErrorMessage, signUpSchema, type SignUpFields, type SignUpInput } from '@/features/auth/api/sign-up';
+import {
+  signUp,
+  signUpErrorMessage,
+  signUpSchema,
+  type SignUpFields,
+  type SignUpInput,
+} from '@/features/auth/api/sign-up';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function RegisterForm() {
@@ -40,17 +47,34 @@ export function RegisterForm() {
               {notice}
             </Text>
           )}
-          <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={errors.email?.message} />
-          <TextInput label="Username" autoComplete="username" {...form.register('username')} error={errors.username?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            {...form.register('username')}
+            error={errors.username?.message}
+          />
           <TextInput
             label="Game ID"
             placeholder="#ABC123XYZ"
-            description="Your Brawl Stars player tag: 9 letters or digits, # optional"
+            description={`Your Brawl Stars player tag: ${PLAYER_ID_HINT}`}
+            {...PLAYER_ID_INPUT}
             autoComplete="off"
             {...form.register('gameId')}
             error={errors.gameId?.message}
           />
-          <PasswordInput label="Password" autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
           <Button type="submit" size="md" loading={isSubmitting} fullWidth>
             Create Account
           </Button>

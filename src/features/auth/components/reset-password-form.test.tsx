@@ -24,7 +24,10 @@ describe('Set new password (/reset-password)', () => {
     expect(await screen.findByText('Your password has been updated.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/home');
 
-    const { error } = await standaloneClient().auth.signInWithPassword({ email: player.email, password: 'brand-new-pass' });
+    const { error } = await standaloneClient().auth.signInWithPassword({
+      email: player.email,
+      password: 'brand-new-pass',
+    });
     expect(error).toBeNull();
   });
 });

@@ -10,13 +10,21 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { PASSWORD_UPDATED, newPasswordSchema, updatePassword, type NewPasswordInput } from '@/features/auth/api/update-password';
+import {
+  PASSWORD_UPDATED,
+  newPasswordSchema,
+  updatePassword,
+  type NewPasswordInput,
+} from '@/features/auth/api/update-password';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function ResetPasswordForm() {
   const { user, loading } = useAuth();
   const [done, setDone] = useState(false);
-  const form = useForm<NewPasswordInput>({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm: '' } });
+  const form = useForm<NewPasswordInput>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -68,8 +76,18 @@ export function ResetPasswordForm() {
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError message={errors.root?.message} />
-          <PasswordInput label="New password" autoComplete="new-password" {...form.register('password')} error={errors.password?.message} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.register('confirm')} error={errors.confirm?.message} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            {...form.register('confirm')}
+            error={errors.confirm?.message}
+          />
           <Button type="submit" size="md" loading={isSubmitting} fullWidth>
             Update password
           </Button>

@@ -27,7 +27,10 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 
-export async function sendContactMessage(input: ContactInput, formUrl: string | undefined = env.CONTACT_FORM_URL): Promise<void> {
+export async function sendContactMessage(
+  input: ContactInput,
+  formUrl: string | undefined = env.CONTACT_FORM_URL,
+): Promise<void> {
   if (formUrl) {
     let response: Response;
     try {
@@ -39,11 +42,15 @@ export async function sendContactMessage(input: ContactInput, formUrl: string | 
     } catch (error) {
       throw toAppError(error);
     }
+    if (response.status === 429) throw new AppError('Too many requests', { status: 429 });
     if (!response.ok) {
-      throw new AppError(`Your message could not be sent (the form service answered ${response.status}). Please try again.`, {
-        status: response.status,
-        userFacing: true,
-      });
+      throw new AppError(
+        `Your message could not be sent (the form service answered ${response.status}). Please try again.`,
+        {
+          status: response.status,
+          userFacing: true,
+        },
+      );
     }
     return;
   }

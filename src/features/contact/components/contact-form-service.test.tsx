@@ -27,7 +27,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   service.port = (server.address() as AddressInfo).port;
-  window.__BRAWLCUP_CONFIG__ = { ...window.__BRAWLCUP_CONFIG__, CONTACT_FORM_URL: `http://127.0.0.1:${service.port}/f/brawlcup` };
+  window.__BRAWLCUP_CONFIG__ = {
+    ...window.__BRAWLCUP_CONFIG__,
+    CONTACT_FORM_URL: `http://127.0.0.1:${service.port}/f/brawlcup`,
+  };
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -56,14 +59,18 @@ describe('Contact Us with an external form service', () => {
   it('shows the failure in the error box when the service answers non-2xx', async () => {
     service.status = 500;
     await send();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your message could not be sent (the form service answered 500). Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your message could not be sent (the form service answered 500). Please try again.',
+    );
     expect(screen.getByLabelText(/Subject/)).toHaveValue('Hello');
   });
 
   it("says it can't reach the server when the service is down", async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await send();
-    expect(await screen.findByRole('alert')).toHaveTextContent("Can't reach the server. Check your connection and try again.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Can't reach the server. Check your connection and try again.",
+    );
     server.listen(service.port, '127.0.0.1');
   });
 });

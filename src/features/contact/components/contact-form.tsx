@@ -7,7 +7,12 @@ import { Alert, Button, Card, Stack, Text, TextInput, Textarea, Title } from '@m
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
-import { CONTACT_SENT, contactSchema, sendContactMessage, type ContactInput } from '@/features/contact/api/send-contact-message';
+import {
+  CONTACT_SENT,
+  contactSchema,
+  sendContactMessage,
+  type ContactInput,
+} from '@/features/contact/api/send-contact-message';
 
 export function ContactForm() {
   const { user } = useAuth();
@@ -50,9 +55,23 @@ export function ContactForm() {
               {CONTACT_SENT}
             </Alert>
           )}
-          <TextInput label="Email" type="email" required autoComplete="email" {...form.register('email')} error={errors.email?.message} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
           <TextInput label="Subject" required {...form.register('subject')} error={errors.subject?.message} />
-          <Textarea label="Message" required minRows={5} autosize {...form.register('message')} error={errors.message?.message} />
+          <Textarea
+            label="Message"
+            required
+            minRows={5}
+            autosize
+            {...form.register('message')}
+            error={errors.message?.message}
+          />
           <Button type="submit" size="md" disabled={isSubmitting} fullWidth>
             {isSubmitting ? 'Submitting...' : 'Submit'}
           </Button>

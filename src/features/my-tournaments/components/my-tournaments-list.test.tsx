@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { adminCredentials, freshGameId, signedInUser, standaloneClient } from '@/testing/users';
-import { supabase } from '@/lib/supabase';
-
-async function createTournament(type: '1v1' | '2v2') {
-  const admin = standaloneClient();
-  const { error: signInError } = await admin.auth.signInWithPassword(adminCredentials());
-  if (signInError) throw signInError;
-  const name = `Cup ${Math.random().toString(36).slice(2, 8)}`;
-  const { data, error } = await admin
-    .from('tournaments')
-    .insert({
-      name,
-      description: `The ${type} showdown`,
-      thumbnail_url: '/banners/default.svg',
-      slots: 8,
-      discord_link: 'https://discord.gg/brawlcup',
-      type,
-    })
-    .select('id, name')
-    .single();
-  if (error) throw error;
-  return data as { id: string; name: string };
-}
+import { signedInUser } from '@/testing/users';
+import { createTournament, freshGameId, registerAs } from '@/testing/data';
 
 describe('My Tournaments (/my-tournaments)', () => {
   it('loads, then says when nothing is joined yet, with a way to /home', async () => {
@@ -36,17 +15,16 @@ describe('My Tournaments (/my-tournaments)', () => {
   });
 
   it('lists a joined tournament with banner, type, team name and date', async () => {
-    const tournament = await createTournament('2v2');
-    await signedInUser();
-    const { error } = await supabase.rpc('register_team', {
-      p_tournament_id: tournament.id,
-      p_team_name: 'Thunder Squad',
-      p_players: [
+    const tournament = await createTournament({ type: '2v2', description: 'The 2v2 showdown' });
+    const me = await signedInUser();
+    await registerAs(tournament, {
+      user: me,
+      teamName: 'Thunder Squad',
+      players: [
         { player_id: freshGameId(), in_game_name: 'One' },
         { player_id: freshGameId(), in_game_name: 'Two' },
       ],
     });
-    expect(error).toBeNull();
 
     renderApp('/my-tournaments');
     const card = await screen.findByRole('article', { name: tournament.name });

@@ -1,6 +1,6 @@
 // My Tournaments: a card per joined tournament (banner, name, description, type, team, date), or
 // the empty message with a way to find one.
-import { AspectRatio, Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { useMyTournaments, type MyTournament } from '@/features/my-tournaments/api/get-my-tournaments';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -17,9 +18,7 @@ function JoinedTournamentCard({ entry }: { entry: MyTournament }) {
   if (!t) return null;
   return (
     <Card component="article" padding={0} radius="lg" shadow="md" aria-labelledby={`t-${entry.id}`}>
-      <AspectRatio ratio={16 / 9}>
-        <Image src={t.thumbnail_url || '/banner-fallback.svg'} fallbackSrc="/banner-fallback.svg" alt={`${t.name} banner`} />
-      </AspectRatio>
+      <TournamentBanner src={t.thumbnail_url} alt={`${t.name} banner`} />
       <Stack gap="xs" p="md">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={2} fz="lg" id={`t-${entry.id}`} lineClamp={2}>
@@ -53,7 +52,7 @@ export function MyTournamentsList() {
   const { user } = useAuth();
   const query = useMyTournaments(user?.id);
 
-  if (query.loading) return <LoadingScreen label="Loading your tournaments..." />;
+  if (query.isLoading) return <LoadingScreen label="Loading your tournaments..." />;
 
   const entries = (query.data ?? []).filter((e) => e.tournament);
   return (
@@ -62,7 +61,7 @@ export function MyTournamentsList() {
       {query.error ? (
         <Stack align="flex-start">
           <FormError message={errorMessage(query.error)} />
-          <Button variant="default" onClick={query.reload}>
+          <Button variant="default" onClick={() => void query.refetch()}>
             Try again
           </Button>
         </Stack>

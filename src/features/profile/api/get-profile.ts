@@ -1,21 +1,22 @@
 // Reading the signed-in player's profile row.
+import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { unwrap } from '@/lib/errors';
-import { useQuery } from '@/lib/use-query';
+import type { Tables } from '@/types/database';
 
-export interface Profile {
-  id: string;
-  email: string;
-  username: string;
-  game_id: string | null;
-}
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'username' | 'game_id'>;
+
+export const profileKey = (userId: string | undefined) => ['profile', userId] as const;
 
 export async function getProfile(userId: string): Promise<Profile> {
-  return unwrap(
-    await supabase.from('profiles').select('id, email, username, game_id').eq('id', userId).single(),
-  ) as Profile;
+  const { data } = await supabase
+    .from('profiles')
+    .select('id, email, username, game_id')
+    .eq('id', userId)
+    .single()
+    .throwOnError();
+  return data;
 }
 
 export function useProfile(userId: string | undefined) {
-  return useQuery(() => getProfile(userId!), [userId], !!userId);
+  return useQuery({ queryKey: profileKey(userId), queryFn: () => getProfile(userId!), enabled: !!userId });
 }

@@ -1,9 +1,10 @@
 // Saving the editable part of a profile: username and game ID (the owner's only writable columns).
 import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { AppError, unwrap } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 import { gameIdSchema, usernameSchema } from '@/lib/player-rules';
-import type { Profile } from '@/features/profile/api/get-profile';
+import { profileKey, type Profile } from '@/features/profile/api/get-profile';
 
 export const PROFILE_SAVED = 'Profile updated successfully';
 
@@ -15,15 +16,28 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileFields = z.input<typeof updateProfileSchema>;
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 
-export async function updateProfile(userId: string, input: UpdateProfileInput): Promise<Profile> {
-  const rows = unwrap(
-    await supabase
-      .from('profiles')
-      .update({ username: input.username, game_id: input.gameId })
-      .eq('id', userId)
-      .select('id, email, username, game_id'),
-  ) as Profile[] | null;
+export async function updateProfile({
+  userId,
+  input,
+}: {
+  userId: string;
+  input: UpdateProfileInput;
+}): Promise<Profile> {
+  const { data } = await supabase
+    .from('profiles')
+    .update({ username: input.username, game_id: input.gameId })
+    .eq('id', userId)
+    .select('id, email, username, game_id')
+    .throwOnError();
   // RLS filters instead of raising: no row back means the update did not happen.
-  if (!rows || rows.length === 0) throw new AppError('Your profile could not be saved. Please sign in again.', { userFacing: true });
-  return rows[0]!;
+  if (!data[0]) throw new AppError('Your profile could not be saved. Please sign in again.', { userFacing: true });
+  return data[0];
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (saved) => queryClient.setQueryData(profileKey(saved.id), saved),
+  });
 }

@@ -43,7 +43,9 @@ describe('Profile (/profile)', () => {
     await user.clear(screen.getByLabelText('Game ID'));
     await user.type(screen.getByLabelText('Game ID'), '#12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Invalid game ID format. Must be 9 characters with optional #.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Invalid game ID format. Must be 9 characters with optional #.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByLabelText('Game ID')).toHaveValue(player.gameId));

@@ -4,17 +4,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useProfile, type Profile } from '@/features/profile/api/get-profile';
 import {
   PROFILE_SAVED,
-  updateProfile,
   updateProfileSchema,
+  useUpdateProfile,
   type UpdateProfileFields,
   type UpdateProfileInput,
 } from '@/features/profile/api/update-profile';
@@ -26,6 +26,7 @@ function toFields(profile: Profile | undefined): UpdateProfileFields {
 export function ProfileCard() {
   const { user } = useAuth();
   const profile = useProfile(user?.id);
+  const update = useUpdateProfile();
   const [editing, setEditing] = useState(false);
   const form = useForm<UpdateProfileFields, unknown, UpdateProfileInput>({
     resolver: zodResolver(updateProfileSchema),
@@ -33,13 +34,14 @@ export function ProfileCard() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (profile.loading) return <LoadingScreen label="Loading your Profile..." />;
+  if (profile.isLoading) return <LoadingScreen label="Loading your Profile..." />;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const saved = await updateProfile(user!.id, input);
-      profile.setData(saved);
+      await update.mutateAsync({ userId: user!.id, input });
       setEditing(false);
+      // The notifications code is loaded by the provider after the first paint, not with this screen.
+      const { notifications } = await import('@mantine/notifications');
       notifications.show({ color: 'green', title: 'Saved', message: PROFILE_SAVED });
     } catch (error) {
       form.setError('root', { message: errorMessage(error) });
@@ -59,23 +61,47 @@ export function ProfileCard() {
             Profile Information
           </Title>
           <FormError message={profile.error ? errorMessage(profile.error) : errors.root?.message} />
+          {profile.isError && (
+            <Button variant="default" onClick={() => void profile.refetch()} style={{ alignSelf: 'flex-start' }}>
+              Try again
+            </Button>
+          )}
           <TextInput label="Email" value={profile.data?.email ?? user?.email ?? ''} readOnly variant="filled" />
-          <TextInput label="Username" readOnly={!editing} variant={editing ? 'default' : 'filled'} {...form.register('username')} error={errors.username?.message} />
+          <TextInput
+            label="Username"
+            readOnly={!editing}
+            variant={editing ? 'default' : 'filled'}
+            {...form.register('username')}
+            error={errors.username?.message}
+          />
           <TextInput
             label="Game ID"
             readOnly={!editing}
             variant={editing ? 'default' : 'filled'}
             placeholder={editing ? '#ABC123XYZ' : 'Not set'}
+            description={editing ? PLAYER_ID_HINT : undefined}
+            {...PLAYER_ID_INPUT}
             {...form.register('gameId')}
             error={errors.gameId?.message}
           />
           <Group justify="flex-end" gap="sm">
             {editing ? (
               <>
-                <Button key="cancel" variant="default" onClick={cancel} disabled={isSubmitting} leftSection={<IconX size={16} aria-hidden />}>
+                <Button
+                  key="cancel"
+                  variant="default"
+                  onClick={cancel}
+                  disabled={isSubmitting}
+                  leftSection={<IconX size={16} aria-hidden />}
+                >
                   Cancel
                 </Button>
-                <Button key="save" type="submit" loading={isSubmitting} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+                <Button
+                  key="save"
+                  type="submit"
+                  loading={isSubmitting}
+                  leftSection={<IconDeviceFloppy size={16} aria-hidden />}
+                >
                   Save
                 </Button>
               </>

@@ -2,10 +2,13 @@
 // the one the registration form validates with, and it mirrors the database's rules and messages
 // word for word, so the same mistake reads the same whether the browser or the server catches it.
 import { z } from 'zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { useMutation } from '@/lib/use-mutation';
-import { AppError, unwrap } from '@/lib/errors';
-import type { TournamentType } from './get-tournaments';
+import { useAuth } from '@/lib/auth';
+import { allTournamentsKey, tournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
+import type { TournamentType } from '@/lib/tournament';
+import type { Tables } from '@/types/database';
 
 export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
 
@@ -15,8 +18,11 @@ export const FULL_MESSAGE = 'The tournament is full';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
 export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
+export const TEAM_NAME_INVISIBLE = 'Team name cannot contain invisible characters.';
 export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
 export const inGameNameTooLong = (slot: number) => `In-game name for player ${slot} must be 30 characters or fewer.`;
+export const inGameNameInvisible = (slot: number) =>
+  `In-game name for player ${slot} cannot contain invisible characters.`;
 export const duplicatePlayerId = (id: string) => `Player ID ${id} is entered more than once.`;
 
 const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
@@ -43,7 +49,15 @@ const playerSchema = z.object({
 export function registerTeamSchema(type: TournamentType) {
   return z
     .object({
-      teamName: type === '1v1' ? z.string().trim() : z.string().trim().min(1, TEAM_NAME_REQUIRED).max(40, TEAM_NAME_TOO_LONG),
+      teamName:
+        type === '1v1'
+          ? z.string().trim()
+          : z
+              .string()
+              .trim()
+              .min(1, TEAM_NAME_REQUIRED)
+              .refine(visibleOnly, TEAM_NAME_INVISIBLE)
+              .refine((name) => charLength(name) <= 40, TEAM_NAME_TOO_LONG),
       players: z.array(playerSchema).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
     })
     .superRefine(
@@ -55,9 +69,23 @@ export function registerTeamSchema(type: TournamentType) {
           // The slot number belongs in the message, so this rule lives here rather than on the field.
           const name = typeof player.inGameName === 'string' ? player.inGameName.trim() : '';
           if (name === '') {
-            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameRequired(index + 1) });
-          } else if (name.length > 30) {
-            ctx.addIssue({ code: 'custom', path: ['players', index, 'inGameName'], message: inGameNameTooLong(index + 1) });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['players', index, 'inGameName'],
+              message: inGameNameRequired(index + 1),
+            });
+          } else if (hasInvisible(name)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['players', index, 'inGameName'],
+              message: inGameNameInvisible(index + 1),
+            });
+          } else if (charLength(name) > 30) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['players', index, 'inGameName'],
+              message: inGameNameTooLong(index + 1),
+            });
           }
           const id = typeof player.playerId === 'string' ? player.playerId : '';
           if (!PLAYER_ID_PATTERN.test(id)) return;
@@ -83,27 +111,34 @@ export function emptyRegistration(type: TournamentType): RegisterTeamInput {
   };
 }
 
-export type RegisteredTeam = { id: string; tournament_id: string; team_name: string | null };
-
+/** Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again. */
 export async function registerTeam(args: {
   tournamentId: string;
   type: TournamentType;
-  values: RegisterTeamInput;
-}): Promise<RegisteredTeam> {
-  const parsed = registerTeamSchema(args.type).safeParse(args.values);
-  if (!parsed.success) throw new AppError(parsed.error.issues[0]?.message ?? INVALID_PLAYER_ID);
-  const values = parsed.data;
-  const data = unwrap(
-    await supabase.rpc('register_team', {
+  values: RegisterTeamValues;
+}): Promise<Tables<'teams'>> {
+  const { data } = await supabase
+    .rpc('register_team', {
       p_tournament_id: args.tournamentId,
       // The database ignores the team name of a 1v1 registration and stores null.
-      p_team_name: args.type === '1v1' ? '' : values.teamName,
-      p_players: values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
-    }),
-  );
-  return (Array.isArray(data) ? data[0] : data) as RegisteredTeam;
+      p_team_name: args.type === '1v1' ? '' : args.values.teamName,
+      p_players: args.values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
+    })
+    .throwOnError();
+  return data;
 }
 
+/** Registers, then marks the card registered at once and reads the list again for the count. */
 export function useRegisterTeam() {
-  return useMutation(registerTeam);
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  return useMutation({
+    mutationFn: registerTeam,
+    onSuccess: (team) => {
+      queryClient.setQueryData<TournamentWithMyTeam[]>(tournamentsKey(user?.id ?? null), (list) =>
+        list?.map((t) => (t.id === team.tournament_id ? { ...t, my_team: [{ id: team.id }] } : t)),
+      );
+      void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
+    },
+  });
 }

@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { freshGameId, signedInUser } from '@/testing/users';
-import { createTournament, registerAs } from '../testing/fixtures';
+import { createTournament, registerAs } from '@/testing/data';
 
 async function openForm(name: string) {
   const { user } = renderApp('/home');
   const card = await screen.findByRole('article', { name }, { timeout: 10_000 });
   const c = within(card);
   await user.click(c.getByRole('button', { name: 'Register Now' }));
+  // The form's code loads on demand (normally before the click: the list preloads it).
+  await c.findByRole('form', { name: `Register for ${name}` });
   return { user, card, c };
 }
 
@@ -60,7 +62,7 @@ describe('Registration form', () => {
     expect(await c.findByText('Player ID #ABC123XYZ is entered more than once.')).toBeInTheDocument();
   });
 
-  it('shows the server\'s message when a player ID is already registered by someone else', async () => {
+  it("shows the server's message when a player ID is already registered by someone else", async () => {
     const t = await createTournament({ type: '1v1' });
     const taken = freshGameId();
     await registerAs(t, { players: [{ player_id: taken, in_game_name: 'First' }] });

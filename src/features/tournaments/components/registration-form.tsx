@@ -8,15 +8,16 @@ import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core
 import { IconLogin, IconSend } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
-import type { Tournament } from '../api/get-tournaments';
+import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
+import type { Tournament } from '@/lib/tournament';
 import {
   SIGN_IN_MESSAGE,
   TEAM_SIZE,
   emptyRegistration,
   registerTeamSchema,
   useRegisterTeam,
-  type RegisteredTeam,
   type RegisterTeamInput,
   type RegisterTeamValues,
 } from '../api/register-team';
@@ -24,7 +25,8 @@ import {
 type Props = {
   tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
   id?: string;
-  onRegistered: (team: RegisteredTeam) => void;
+  /** The card swaps the form for the countdown; the cached list already knows the team. */
+  onRegistered: () => void;
 };
 
 export function RegistrationForm({ tournament, id, onRegistered }: Props) {
@@ -34,7 +36,7 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
     resolver: zodResolver(schema),
     defaultValues: emptyRegistration(tournament.type),
   });
-  const { mutate, submitting, error } = useRegisterTeam();
+  const registration = useRegisterTeam();
   const errors = form.formState.errors;
 
   if (!user) {
@@ -49,12 +51,17 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
-    const team = await mutate({ tournamentId: tournament.id, type: tournament.type, values });
-    if (team) {
-      form.reset(emptyRegistration(tournament.type));
-      onRegistered(team);
+    try {
+      await registration.mutateAsync({ tournamentId: tournament.id, type: tournament.type, values });
+    } catch {
+      return; // The form stays open and shows registration.error.
     }
+    // Awaited rather than a mutate callback: the cached list already marks the card registered, which
+    // unmounts this form, and a callback would not outlive it.
+    form.reset(emptyRegistration(tournament.type));
+    onRegistered();
   });
+  const submitting = registration.isPending;
 
   const size = TEAM_SIZE[tournament.type];
 
@@ -83,7 +90,8 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
               <TextInput
                 label={`Player ${i + 1} ID`}
                 placeholder="#ABC123XYZ"
-                description="9 characters, # optional"
+                description={PLAYER_ID_HINT}
+                {...PLAYER_ID_INPUT}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 autoComplete="off"
@@ -103,7 +111,7 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
             </SimpleGrid>
           </fieldset>
         ))}
-        <FormError message={error} />
+        <FormError message={registration.error ? errorMessage(registration.error) : null} />
         <Group justify="flex-end">
           <Button
             type="submit"

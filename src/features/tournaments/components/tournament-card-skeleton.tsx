@@ -1,13 +1,13 @@
 // A placeholder with a tournament card's size, so the grid does not jump when the data arrives.
 import { Card, Group, Skeleton, Stack } from '@mantine/core';
-import { BANNER_HEIGHT } from '@/components/ui/tournament-banner';
+import { TournamentBannerSkeleton } from '@/components/ui/tournament-banner';
 import '@mantine/core/styles/Skeleton.css';
 
 export function TournamentCardSkeleton() {
   return (
     <Card withBorder radius="lg" padding="lg" aria-hidden style={{ borderColor: 'var(--mantine-color-dark-4)' }}>
       <Card.Section>
-        <Skeleton h={BANNER_HEIGHT} radius={0} />
+        <TournamentBannerSkeleton />
       </Card.Section>
       <Stack gap="sm" mt="md">
         <Group justify="space-between">

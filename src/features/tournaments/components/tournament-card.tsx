@@ -1,19 +1,24 @@
 // One tournament as a registration card (spec section 2): banner, description as title, type,
 // slots left, the Registration Progress bar and the Register Now / Close Registration toggle.
-import { useId, useState } from 'react';
-import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
+import { Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChevronUp, IconLock, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
-import type { Tournament } from '../api/get-tournaments';
+import type { Tournament } from '@/lib/tournament';
+import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
-import { RegistrationForm } from './registration-form';
+import { FormError } from '@/components/ui/form-error';
+import { loadChunk } from '@/lib/chunk';
+import { errorMessage } from '@/lib/errors';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
+import { plural } from '@/lib/plural';
 
-type Props = {
-  tournament: Tournament;
-  alreadyRegistered: boolean;
-  onRegistered: (tournamentId: string) => void;
-};
+// The form's code (react-hook-form and its resolver) is not part of /home's first download; the list
+// starts loading it at once, so it is normally there before the first Register Now.
+let formModule: typeof import('./registration-form') | undefined;
+export function preloadRegistrationForm() {
+  return loadChunk(() => import('./registration-form')).then((m) => (formModule = m));
+}
 
 export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
   const teams = Math.max(0, t.registered_teams);
@@ -23,13 +28,25 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
   return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
 }
 
-export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: Props) {
+export function TournamentCard({ tournament }: { tournament: TournamentWithMyTeam }) {
   const [open, setOpen] = useState(false);
   const [success, setSuccess] = useState(false);
   const formId = useId();
   const { teams, slots, slotsLeft, percent, full } = tournamentProgress(tournament);
   const title = tournament.description?.trim() || tournament.name;
+  const alreadyRegistered = tournament.my_team.length > 0;
   const formOpen = open && !full && !alreadyRegistered;
+  const RegistrationForm = formModule?.RegistrationForm;
+  const [formError, setFormError] = useState<string | null>(null);
+  const [, setFormLoaded] = useState(false);
+
+  useEffect(() => {
+    if (!formOpen || RegistrationForm) return;
+    preloadRegistrationForm().then(
+      () => setFormLoaded(true),
+      (e: unknown) => setFormError(errorMessage(e)),
+    );
+  }, [formOpen, RegistrationForm]);
 
   return (
     <Card
@@ -39,7 +56,6 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
       radius="lg"
       padding="lg"
       shadow="md"
-      h="100%"
       style={{ borderColor: 'var(--mantine-color-dark-4)' }}
     >
       <Card.Section>
@@ -48,15 +64,23 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
 
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Badge variant="gradient" gradient={{ from: 'brand', to: 'orange' }} c="dark.9" size="lg" radius="sm" tt="none">
+          <Badge
+            variant="gradient"
+            gradient={{ from: 'brand', to: 'orange' }}
+            c="dark.9"
+            size="lg"
+            radius="sm"
+            tt="none"
+          >
             {tournament.type} Tournament
           </Badge>
           <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
-            {slotsLeft} slots left
+            {plural(slotsLeft, 'slot')} left
           </Text>
         </Group>
 
-        <Title order={3} size="h4" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
+        {/* Three lines at most, the whole text on hover (a tournament page will show it in full). */}
+        <Title order={2} size="h4" lh={1.25} lineClamp={3} title={title} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Title>
         {title !== tournament.name && (
@@ -114,14 +138,18 @@ export function TournamentCard({ tournament, alreadyRegistered, onRegistered }: 
           )}
         </div>
 
-        {formOpen && (
+        {formOpen && !RegistrationForm && (
+          <Center id={formId}>
+            {formError ? <FormError message={formError} /> : <Loader size="sm" aria-label="Loading" />}
+          </Center>
+        )}
+        {formOpen && RegistrationForm && (
           <RegistrationForm
             id={formId}
             tournament={tournament}
             onRegistered={() => {
               setOpen(false);
               setSuccess(true);
-              onRegistered(tournament.id);
             }}
           />
         )}

@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp, renderWithProviders } from '@/testing/render';
-import { signedInUser } from '@/testing/users';
+import { signedInAdmin, signedInUser } from '@/testing/users';
+import { supabase } from '@/lib/supabase';
+import { waitForLive } from '@/testing/live';
 import { TournamentList } from './tournament-list';
-import { createTournament, deleteTournament, registerAs, updateTournament } from '../testing/fixtures';
+import { createTournament, deleteTournament, registerAs, updateTournament } from '@/testing/data';
 
 async function findCard(name: string) {
   return screen.findByRole('article', { name }, { timeout: 10_000 });
@@ -40,7 +42,7 @@ describe('Tournament list on /home', () => {
     const c = within(card);
 
     await user.click(c.getByRole('button', { name: 'Register Now' }));
-    expect(c.getByLabelText(/Team Name/)).toBeInTheDocument();
+    expect(await c.findByLabelText(/Team Name/)).toBeInTheDocument();
     for (const n of [1, 2, 3]) {
       expect(c.getByLabelText(new RegExp(`^Player ${n} ID`))).toBeInTheDocument();
       expect(c.getByLabelText(new RegExp(`^Player ${n} In-Game Name`))).toBeInTheDocument();
@@ -76,13 +78,27 @@ describe('Tournament list on /home', () => {
     expect(c.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
   });
 
+  it("counts only the signed-in person's own team as registered, even for an administrator who reads every team", async () => {
+    const theirs = await createTournament();
+    await registerAs(theirs);
+    const mine = await createTournament();
+    await registerAs(mine, { user: await signedInAdmin() });
+    renderApp('/home');
+
+    const c = within(await findCard(theirs.name));
+    expect(c.getByRole('button', { name: 'Register Now' })).toBeInTheDocument();
+    expect(
+      within(await findCard(mine.name)).getByText('You have already registered for this tournament.'),
+    ).toBeInTheDocument();
+  });
+
   it('asks a visitor who is not signed in to sign in', async () => {
     const t = await createTournament();
     const { user } = renderWithProviders(<TournamentList />, { route: '/home' });
     const c = within(await findCard(t.name));
 
     await user.click(c.getByRole('button', { name: 'Register Now' }));
-    expect(c.getByRole('alert')).toHaveTextContent('Please sign in to register.');
+    expect(await c.findByRole('alert')).toHaveTextContent('Please sign in to register.');
     expect(c.getByRole('link', { name: /Sign in/ })).toHaveAttribute('href', '/login');
     expect(c.queryByLabelText(/Player 1 ID/)).not.toBeInTheDocument();
   });
@@ -92,21 +108,45 @@ describe('Tournament list on /home', () => {
     await signedInUser();
     renderApp('/home');
     await findCard(existing.name);
-    // The subscription is joined once the first read after SUBSCRIBED has settled; give it a moment.
-    await new Promise((r) => setTimeout(r, 500));
+    await waitForLive();
 
     const created = await createTournament({ type: '3v3', description: 'Brand new trios cup' });
     const card = await findCard(created.name);
     expect(within(card).getByText('3v3 Tournament')).toBeInTheDocument();
 
     await updateTournament(created.id, { description: 'Renamed trios cup' });
-    expect(await within(card).findByRole('heading', { name: 'Renamed trios cup' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await within(card).findByRole('heading', { name: 'Renamed trios cup' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
 
     await registerAs(existing);
     const existingCard = await findCard(existing.name);
     expect(await within(existingCard).findByText('4 slots left', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     await deleteTournament(created.id);
-    await waitFor(() => expect(screen.queryByRole('article', { name: created.name })).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByRole('article', { name: created.name })).not.toBeInTheDocument(), {
+      timeout: 10_000,
+    });
+  });
+
+  it('shows a banner with Try again while the live connection is down, and drops it once it is back', async () => {
+    const t = await createTournament();
+    await signedInUser();
+    renderApp('/home');
+    const card = await findCard(t.name);
+    await waitForLive();
+
+    // The socket drops as a lost network would drop it (not a clean sign-off), so it reconnects by itself.
+    (
+      supabase.realtime as unknown as { socketAdapter: { socket: { conn: WebSocket } } }
+    ).socketAdapter.socket.conn.close();
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Error loading tournament data');
+    expect(within(banner).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitForLive();
+    await updateTournament(t.id, { description: 'Back on air' });
+    expect(await within(card).findByRole('heading', { name: 'Back on air' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

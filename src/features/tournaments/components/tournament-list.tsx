@@ -1,22 +1,27 @@
 // The live tournament grid of /home: loading skeletons, the cards, an empty state and an error state
 // with retry. Counts and admin edits arrive through Realtime without a reload.
+import { useEffect } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconTournament } from '@tabler/icons-react';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { errorMessage } from '@/lib/errors';
-import { useTournaments } from '../api/get-tournaments';
-import { useMyRegistrations } from '../api/get-my-registrations';
-import { TournamentCard } from './tournament-card';
+import { useTournaments } from '@/lib/get-tournaments';
+import { liveBanner } from '@/lib/use-realtime';
+import { preloadRegistrationForm, TournamentCard } from './tournament-card';
 import { TournamentCardSkeleton } from './tournament-card-skeleton';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 
 export function TournamentList() {
-  const { tournaments, loading, error, liveError, retry } = useTournaments();
-  const registrations = useMyRegistrations();
+  const tournaments = useTournaments();
+  const banner = liveBanner(tournaments, tournaments.live);
+  useEffect(() => {
+    // A failed download is reported when a card opens its form.
+    preloadRegistrationForm().catch(() => {});
+  }, []);
 
   let content;
-  if (loading || registrations.loading) {
+  if (tournaments.isPending) {
     content = (
       <Box role="status" aria-live="polite">
         <VisuallyHidden>Loading tournaments...</VisuallyHidden>
@@ -27,7 +32,7 @@ export function TournamentList() {
         </SimpleGrid>
       </Box>
     );
-  } else if (error) {
+  } else if (tournaments.isError && !tournaments.data) {
     content = (
       <Alert
         color="red"
@@ -37,14 +42,20 @@ export function TournamentList() {
         icon={<IconAlertTriangle size={18} aria-hidden />}
       >
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{errorMessage(error)}</Text>
-          <Button size="xs" color="red" variant="light" leftSection={<IconRefresh size={14} aria-hidden />} onClick={retry}>
+          <Text size="sm">{errorMessage(tournaments.error)}</Text>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={banner.retry}
+          >
             Try again
           </Button>
         </Stack>
       </Alert>
     );
-  } else if (tournaments.length === 0) {
+  } else if (tournaments.data.length === 0) {
     content = (
       <Stack align="center" gap="xs" py={60} ta="center">
         <ThemeIcon size={64} radius="xl" variant="light" color="brand">
@@ -60,21 +71,17 @@ export function TournamentList() {
     );
   } else {
     content = (
-      <SimpleGrid cols={GRID_COLS} spacing="lg">
-        {tournaments.map((t) => (
-          <TournamentCard
-            key={t.id}
-            tournament={t}
-            alreadyRegistered={registrations.registered.has(t.id)}
-            onRegistered={registrations.markRegistered}
-          />
+      // Top-aligned: a card that opens its form grows alone, its row neighbours keep their height.
+      <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ alignItems: 'start' }}>
+        {tournaments.data.map((t) => (
+          <TournamentCard key={t.id} tournament={t} />
         ))}
       </SimpleGrid>
     );
   }
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" data-live={tournaments.live.status}>
       <Group justify="space-between" align="flex-end" gap="xs">
         <div>
           <Title order={1} size="h2" fw={900} style={{ letterSpacing: '-0.01em' }}>
@@ -85,12 +92,7 @@ export function TournamentList() {
           </Text>
         </div>
       </Group>
-      <LiveErrorAlert message={liveError} onReconnect={retry} />
-      {registrations.error && (
-        <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />}>
-          {registrations.error}
-        </Alert>
-      )}
+      <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
       {content}
     </Stack>
   );

@@ -1,0 +1,63 @@
+// Getting a session: sign-up, and the token endpoint's password and refresh-token grants.
+import { Hono } from 'hono';
+import type { ServerContext } from '../../context.ts';
+import { clientIp } from '../../shared/http.ts';
+import { issueSession } from '../access.ts';
+import { passwordGrantBody, readBody, refreshGrantBody, signupBody } from '../body.ts';
+import { AuthApiError } from '../errors.ts';
+import type { AuthLimiter } from '../rate-limit.ts';
+import {
+  checkPassword,
+  createUser,
+  findUserByEmail,
+  findUserById,
+  hashPassword,
+  normaliseEmail,
+  rotateRefreshToken,
+  verifyPassword,
+} from '../users.ts';
+
+export function tokenRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
+  const { db, config } = ctx;
+  const app = new Hono();
+
+  app.post('/signup', async (c) => {
+    limiter.request('sign_in_sign_ups', clientIp(c, config.trustProxy));
+    const body = await readBody(c, signupBody);
+    const email = normaliseEmail(body.email);
+    const password = checkPassword(body.password, config.minimumPasswordLength);
+    const user = await createUser(db, { email, password, userMetadata: body.data ?? {} });
+    return c.json(await issueSession(ctx, user));
+  });
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    const ip = clientIp(c, config.trustProxy);
+    if (grant === 'password') {
+      limiter.request('sign_in_sign_ups', ip);
+      const body = await readBody(c, passwordGrantBody);
+      if (body.email === undefined || body.password === undefined) throw new AuthApiError('invalid_credentials');
+      const user = await findUserByEmail(db, body.email.trim());
+      // Compare even when there is no such user, so timing does not tell which emails exist.
+      const ok = user ? await verifyPassword(user, body.password) : (await hashPassword(body.password), false);
+      if (!user || !ok) throw new AuthApiError('invalid_credentials');
+      return c.json(await issueSession(ctx, user));
+    }
+    if (grant === 'refresh_token') {
+      limiter.request('token_refresh', ip);
+      const body = await readBody(c, refreshGrantBody);
+      const rotated = await rotateRefreshToken(db, body.refresh_token, config.refreshTokenReuseInterval);
+      if (rotated.kind === 'reused') {
+        // The session was ended in the database: its access tokens stop working now, not in 5 s.
+        ctx.sessions.forget();
+        throw new AuthApiError('refresh_token_already_used');
+      }
+      const user = await findUserById(db, rotated.userId);
+      if (!user) throw new AuthApiError('refresh_token_not_found');
+      return c.json(await issueSession(ctx, user, rotated));
+    }
+    throw new AuthApiError('unsupported_grant_type', `Unsupported grant type: ${grant ?? '(none)'}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+// What every service's HTTP edge repeats: telling a JSON object from other values, parsing a JSON
+// body without letting a hostile one through, reading the bearer token, and deciding the client's IP.
+import type { Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(authorization: string | undefined | null): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? '');
+  return match?.[1]?.trim() || undefined;
+}
+
+/** Why a body is not acceptable JSON; each service words it in its own error shape. */
+export type JsonFailure = 'syntax' | 'too_deep';
+
+export class JsonBodyError extends Error {
+  constructor(readonly reason: JsonFailure) {
+    super(reason === 'too_deep' ? 'The JSON body is nested too deeply.' : 'The body is not valid JSON.');
+  }
+}
+
+/**
+ * JSON.parse, then a depth check: JSON.parse copes with any depth but JSON.stringify, zod and the
+ * database recurse, so a body nested thousands deep would crash them later with a 500.
+ */
+export function parseJson(text: string, maxDepth = 64): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new JsonBodyError('syntax');
+  }
+  // Iterative, so the check itself cannot overflow the stack.
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > maxDepth) throw new JsonBodyError('too_deep');
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return value;
+}
+
+/**
+ * The client's IP address. By default the TCP peer, which a client cannot forge. Behind a reverse
+ * proxy every request comes from the proxy, so TRUST_PROXY=n (the number of proxies in front) takes
+ * the n-th address from the right of X-Forwarded-For: the one the outermost trusted proxy saw.
+ * Addresses further left were written by the client and are never used.
+ */
+export function clientIp(c: Context, trustProxy: number): string {
+  const peer = normaliseIp((c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress ?? '');
+  if (trustProxy <= 0) return peer || 'unknown';
+  const forwarded = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (forwarded.length === 0) return peer || 'unknown';
+  return normaliseIp(forwarded[Math.max(0, forwarded.length - trustProxy)]!);
+}
+
+/** `::ffff:1.2.3.4` (IPv4 seen by an IPv6 socket) is 1.2.3.4. */
+const normaliseIp = (ip: string) => ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');

@@ -1,0 +1,183 @@
+// What every answer carries and what no request may do, tested in-process (app.request, no socket):
+// security headers and the Content-Security-Policy of the app's page, request body limits per
+// service, and the operator pages (studio, mailbox) closed behind proxies and on public interfaces.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { localOnly } from '../local-only.ts';
+import { startTestStack, type TestStack } from './helpers.ts';
+
+const LOCAL_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+
+describe('the edge of the server', () => {
+  let stack: TestStack;
+  let dist: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    dist = await mkdtemp(join(tmpdir(), 'brawlcup-dist-'));
+    await writeFile(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>BrawlCup</title></head><body><div id="root"></div></body></html>',
+    );
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const app = (runtimeConfig: Record<string, string> = {}) => buildApp(stack.ctx, { staticDir: dist, runtimeConfig });
+
+  describe('security headers', () => {
+    it('sends the page with a CSP that allows only the app itself and its one inline script', async () => {
+      const res = await app().request('http://brawlcup.test/home');
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("connect-src 'self' ws://brawlcup.test");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).not.toContain('googlesyndication');
+      // The hash names the config script the page carries, and nothing else runs inline.
+      const html = await res.text();
+      const script = /<script>(.*?)<\/script>/.exec(html)![1]!;
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('lets AdSense in only when it is configured, and the contact form service when set', async () => {
+      const res = await app({
+        ADSENSE_CLIENT: 'ca-pub-1',
+        ADSENSE_SLOT: '2',
+        CONTACT_FORM_URL: 'https://forms.example.com/f/abc',
+      }).request('http://brawlcup.test/');
+      const csp = res.headers.get('content-security-policy')!;
+      expect(csp).toMatch(/script-src[^;]*https:\/\/pagead2\.googlesyndication\.com/);
+      expect(csp).toMatch(/frame-src[^;]*googleads\.g\.doubleclick\.net/);
+      expect(csp).toMatch(/connect-src[^;]*https:\/\/forms\.example\.com/);
+    });
+
+    it('sends nosniff and the referrer policy with API answers too', async () => {
+      const res = await app().request('/rest/v1/tournaments?select=id&limit=1', {
+        headers: { apikey: stack.ctx.keys.anonKey },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+  });
+
+  describe('request body limits', () => {
+    const big = (bytes: number) =>
+      JSON.stringify({ email: 'big@example.com', password: 'secret123', data: { filler: 'x'.repeat(bytes) } });
+
+    it("refuses an Auth body over 1 MB with 413 in GoTrue's shape, before reading it", async () => {
+      const res = await app().request('/auth/v1/signup', {
+        method: 'POST',
+        headers: {
+          apikey: stack.ctx.keys.anonKey,
+          'content-type': 'application/json',
+          'content-length': String(100 * 1024 * 1024),
+        },
+        body: 'x',
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toEqual({
+        code: 413,
+        error_code: 'request_too_large',
+        msg: 'The request body is too large (at most 1 MB).',
+      });
+    });
+
+    it('counts a chunked body as it streams and stops it past the limit', async () => {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += 64 * 1024;
+          if (sent > 64 * 1024 * 1024) controller.close();
+          else controller.enqueue(new Uint8Array(64 * 1024).fill(120));
+        },
+      });
+      const res = await app().request('/auth/v1/signup', {
+        method: 'POST',
+        headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      expect(sent).toBeLessThan(2 * 1024 * 1024);
+    });
+
+    it("refuses a Data API body over its limit with 413 in PostgREST's shape", async () => {
+      const res = await app().request('/rest/v1/contact_messages', {
+        method: 'POST',
+        headers: {
+          apikey: stack.ctx.keys.anonKey,
+          'content-type': 'application/json',
+          'content-length': String(3 * 1024 * 1024),
+        },
+        body: 'x',
+      });
+      expect(res.status).toBe(413);
+      const json = await res.json();
+      expect(json).toMatchObject({ code: '54000', details: null });
+      expect(json.message).toBe('The request body is too large (at most 2 MB).');
+    });
+
+    it('refuses user metadata over 16 KB with a clear message', async () => {
+      const res = await app().request('/auth/v1/signup', {
+        method: 'POST',
+        headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json' },
+        body: big(20 * 1024),
+      });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect((await res.json()).msg).toBe('data: Metadata must be at most 16 KB of JSON.');
+    });
+  });
+
+  describe('operator pages', () => {
+    const page = (access: Parameters<typeof localOnly>[0]) =>
+      new Hono().use('*', localOnly(access)).get('*', (c) => c.text('inbox'));
+    const local = { host: '127.0.0.1:3000' };
+
+    it('open to this machine only when the server listens on loopback and no proxy is in between', async () => {
+      const open = await page({ listenHost: '127.0.0.1' }).request('/mail', { headers: local }, LOCAL_PEER);
+      expect(open.status).toBe(200);
+      for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip', 'x-forwarded-host']) {
+        const proxied = await page({ listenHost: '127.0.0.1' }).request(
+          '/mail',
+          { headers: { ...local, [header]: '203.0.113.9' } },
+          LOCAL_PEER,
+        );
+        expect(proxied.status, header).toBe(404);
+        expect((await proxied.json()).message).toContain('ssh -L 3000:127.0.0.1:3000');
+      }
+      const publicInterface = await page({ listenHost: '0.0.0.0' }).request('/mail', { headers: local }, LOCAL_PEER);
+      expect(publicInterface.status).toBe(404);
+    });
+
+    it('open anywhere to HTTP Basic with STUDIO_PASSWORD, wrong guesses limited', async () => {
+      const guarded = page({ listenHost: '0.0.0.0', password: 'correct horse' });
+      const peer = { incoming: { socket: { remoteAddress: '198.51.100.7' } } };
+      const basic = (password: string) => ({
+        authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`,
+        'x-forwarded-for': '1.2.3.4',
+      });
+      const none = await guarded.request('/studio', {}, peer);
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
+      expect((await guarded.request('/studio', { headers: basic('correct horse') }, peer)).status).toBe(200);
+      for (let i = 0; i < 10; i++)
+        expect((await guarded.request('/studio', { headers: basic(`guess ${i}`) }, peer)).status).toBe(401);
+      expect((await guarded.request('/studio', { headers: basic('correct horse') }, peer)).status).toBe(429);
+    });
+  });
+});

@@ -1,0 +1,293 @@
+// The Data API against hostile input, on PGlite and on Postgres: the select-cast injection an
+// adversarial review found, then fast-check properties that throw random and hostile strings at every
+// query-string parameter. Invariants: never a 5xx, always PostgREST's error shape, no statement but the
+// planned one (the SQL sent never carries a statement separator, a comment or a UNION), and the canary
+// table unchanged.
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../db/database.ts';
+import { ROOT, startTestStack, type TestStack } from './helpers.ts';
+
+const FIXTURE = join(ROOT, 'server/tests/fixtures/rest-parity');
+const SEED = 20261122;
+
+/** SQL fragments an attacker reaches for; the planned SQL never contains any of them. */
+const FORBIDDEN_IN_SQL = [
+  /;/,
+  /--/,
+  /\/\*/,
+  /\bunion\b/i,
+  /\bpg_roles\b/i,
+  /\bpg_sleep\b/i,
+  /\bcanary\b.*\b(insert|update|delete|drop)\b/i,
+];
+
+const TOKENS = [
+  "'",
+  '"',
+  ';',
+  '--',
+  '/*',
+  '*/',
+  ' ',
+  ',',
+  '.',
+  ':',
+  '::',
+  '(',
+  ')',
+  '!',
+  '*',
+  '...',
+  '\\',
+  '%',
+  '&',
+  '=',
+  '\u0000',
+  '\u202e',
+  'id',
+  'name',
+  'team',
+  'score',
+  'motto',
+  'players',
+  'canary',
+  'members',
+  'teams',
+  'eq',
+  'neq',
+  'gt',
+  'in',
+  'is',
+  'like',
+  'ilike',
+  'fts',
+  'not',
+  'and',
+  'or',
+  'asc',
+  'desc',
+  'nullsfirst',
+  'text',
+  'int',
+  'union all select rolname from pg_roles',
+  'drop table canary',
+  'delete from canary',
+  'pg_sleep(5)',
+  '1=1',
+  "' or '1'='1",
+  '$1',
+  'null',
+  'true',
+  '9999999999999999999999',
+  '-1',
+  '{',
+  '}',
+  '[]',
+  '->',
+  '->>',
+];
+
+/** Whole payloads from the review and the usual injection cheat sheets. */
+const PAYLOADS = [
+  'text as id from players x union all select rolname from pg_roles union all select name',
+  'text as id from players x union all select rolname::text from pg_roles',
+  'text from players; delete from canary',
+  'text), (select pg_sleep(5)',
+  '1; drop table canary --',
+  "' union select current_user --",
+  'int8 as x, (select count(*) from pg_roles) as y',
+];
+
+/** Random text, text assembled from the tokens the grammars and attackers use, and known payloads. */
+const hostile = fc.oneof(
+  fc.constantFrom(...PAYLOADS),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.array(fc.constantFrom(...TOKENS), { minLength: 1, maxLength: 12 }).map((parts) => parts.join('')),
+);
+
+/** Query strings that put hostile text in every parameter the Data API reads. */
+const PARAMETERS: [string, (v: string) => string][] = [
+  ['select', (v) => `/players?select=${encodeURIComponent(v)}`],
+  ['select cast', (v) => `/players?select=${encodeURIComponent(`id::${v}`)}`],
+  ['select embed', (v) => `/teams?select=${encodeURIComponent(`name,members!${v}(name)`)}`],
+  ['order', (v) => `/players?order=${encodeURIComponent(v)}`],
+  ['limit', (v) => `/players?limit=${encodeURIComponent(v)}`],
+  ['offset', (v) => `/players?offset=${encodeURIComponent(v)}`],
+  ['filter value', (v) => `/players?name=${encodeURIComponent(`eq.${v}`)}`],
+  ['filter operator', (v) => `/players?name=${encodeURIComponent(v)}`],
+  ['filter column', (v) => `/players?${encodeURIComponent(v)}=eq.1`],
+  ['in list', (v) => `/players?id=${encodeURIComponent(`in.(${v})`)}`],
+  ['or', (v) => `/players?or=${encodeURIComponent(`(${v})`)}`],
+  ['not.and', (v) => `/players?not.and=${encodeURIComponent(v)}`],
+  [
+    'embedded order',
+    (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.order=${encodeURIComponent(v)}`,
+  ],
+  [
+    'embedded filter',
+    (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.name=${encodeURIComponent(v)}`,
+  ],
+  ['columns', (v) => `/players?columns=${encodeURIComponent(v)}`],
+  ['on_conflict', (v) => `/players?on_conflict=${encodeURIComponent(v)}`],
+  ['rpc argument', (v) => `/rpc/players_of?p_team=${encodeURIComponent(v)}`],
+  ['rpc name', (v) => `/rpc/${encodeURIComponent(v)}`],
+  ['table name', (v) => `/${encodeURIComponent(v)}`],
+];
+
+describe.each(['pglite', 'postgres'] as const)('the Data API against hostile input on %s', (backend) => {
+  let stack: TestStack;
+  const statements: string[] = [];
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.url}/rest/v1${path}`, {
+      ...init,
+      headers: { apikey: stack.ctx.keys.anonKey, ...(init.headers as Record<string, string>) },
+    });
+  const canary = async () =>
+    (
+      await stack.ctx.db.query<{ n: number; notes: string }>(
+        `select count(*)::int as n, string_agg(note, ',') as notes from public.canary`,
+      )
+    ).rows[0];
+
+  /** Every statement the API sends in a request's transaction, to check none was smuggled in. */
+  const recordStatements = () => {
+    const db = stack.ctx.db;
+    const transaction = db.transaction.bind(db);
+    db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) =>
+      transaction((tx) =>
+        fn({
+          ...tx,
+          query: (sql, params) => {
+            statements.push(sql);
+            return tx.query(sql, params);
+          },
+          exec: (sql) => {
+            statements.push(sql);
+            return tx.exec(sql);
+          },
+        } as Queryable),
+      );
+  };
+
+  /** The response is a success or PostgREST's error shape, never a 5xx; what it sent was one planned statement. */
+  const expectSafe = async (res: Response, request: string) => {
+    const text = await res.text();
+    expect(res.status, `${request} -> ${res.status} ${text}`).toBeLessThan(500);
+    if (res.status >= 400) {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      expect(Object.keys(body).sort(), `${request} -> ${text}`).toEqual(['code', 'details', 'hint', 'message']);
+      expect(typeof body.code).toBe('string');
+      expect(typeof body.message).toBe('string');
+    }
+    expect(text).not.toMatch(/supabase_admin|authenticator|pg_signal_backend/);
+    for (const sql of statements.splice(0)) {
+      for (const pattern of FORBIDDEN_IN_SQL) expect(sql, `${request} sent: ${sql}`).not.toMatch(pattern);
+    }
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE, postgres: backend === 'postgres' });
+    recordStatements();
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  it("refuses the select cast that smuggled a UNION (the review's injection), and leaks no catalog", async () => {
+    const select = 'id::text as id from players x union all select rolname from pg_roles union all select name';
+    const res = await api(`/players?select=${encodeURIComponent(select)}`);
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('PGRST100');
+    expect(JSON.stringify(body)).not.toMatch(/supabase_admin|authenticator|service_role/);
+    // A cast is still one type name, optionally an array.
+    const ok = await api(`/players?select=${encodeURIComponent('id::text,name::varchar,score::int8')}&limit=1`);
+    expect(ok.status).toBe(200);
+    expect(Object.keys((await ok.json())[0])).toEqual(['id', 'name', 'score']);
+    // An array type parses; Postgres then says whether the cast exists (here it does not).
+    const array = await api(`/players?select=${encodeURIComponent('id::int8[]')}`);
+    expect((await array.json()).code).toBe('42846');
+    for (const cast of ['text as x', 'text)', 'int;select 1', 'int--', '"text"', 'text[][]x']) {
+      const res = await api(`/players?select=${encodeURIComponent(`id::${cast}`)}`);
+      expect(res.status, cast).toBe(400);
+    }
+  });
+
+  it('refuses embeds and logic trees nested too deep with a 400', async () => {
+    const deepSelect = `${'members!members_team_id_fkey('.repeat(40)}name${')'.repeat(40)}`;
+    const select = await api(`/teams?select=name,${encodeURIComponent(deepSelect)}`);
+    expect(select.status).toBe(400);
+    await expectSafe(select, 'deep select');
+    const deepOr = `(${'or('.repeat(1000)}id.eq.1${')'.repeat(1000)})`;
+    const res = await api(`/players?or=${encodeURIComponent(deepOr)}`);
+    expect(res.status).toBe(400);
+    await expectSafe(res, 'deep or');
+  });
+
+  it.each(PARAMETERS)(
+    "%s: random and hostile values answer < 500 in PostgREST's shape, with only the planned statement",
+    async (_name, url) => {
+      await fc.assert(
+        fc.asyncProperty(hostile, async (value) => {
+          const path = url(value);
+          await expectSafe(await api(path), `GET ${path}`);
+        }),
+        { seed: SEED, numRuns: backend === 'pglite' ? 40 : 20 },
+      );
+      expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
+    },
+  );
+
+  it('writes with hostile filters and bodies answer < 500 and leave the canary as it was', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostile, hostile, fc.constantFrom('PATCH', 'DELETE', 'POST'), async (filter, value, method) => {
+        const path = `/canary?id=${encodeURIComponent(filter)}&select=${encodeURIComponent(value)}`;
+        const body = method === 'DELETE' ? undefined : JSON.stringify({ note: value });
+        const res = await api(path, {
+          method,
+          body,
+          headers: { 'content-type': 'application/json', Prefer: 'return=representation' },
+        });
+        await expectSafe(res, `${method} ${path}`);
+      }),
+      { seed: SEED, numRuns: backend === 'pglite' ? 40 : 20 },
+    );
+    expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
+  });
+});
+
+describe('hostile bodies to the Data API', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE });
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  it('answers JSON nested thousands deep with 400 PGRST102, for inserts and rpc', async () => {
+    const deep = `${'['.repeat(5000)}1${']'.repeat(5000)}`;
+    for (const [path, body] of [
+      ['/players', `{"name": ${deep}}`],
+      ['/rpc/echo_body', deep],
+      ['/players?name=eq.x', `{"motto": ${deep}}`],
+    ] as const) {
+      const res = await fetch(`${stack.url}/rest/v1${path}`, {
+        method: path.includes('?') ? 'PATCH' : 'POST',
+        headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, path).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'PGRST102',
+        message: 'Empty or invalid json',
+        details: 'The JSON body is nested too deeply.',
+        hint: null,
+      });
+    }
+  });
+});

@@ -1,0 +1,418 @@
+// PostgREST behaviours hosted Supabase has and supabase-js relies on, through supabase-js itself on
+// PGlite and on Postgres: Prefer tx/max-affected/missing/handling, upsert statuses, CSV and plans,
+// planned counts, max_rows, rpc resolution (single json body, overloads, scalar counts), and a second
+// exposed schema.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { ROOT, startTestStack, type TestStack } from './helpers.ts';
+
+const FIXTURE = join(ROOT, 'server/tests/fixtures/rest-parity');
+
+/** supabase-js types maxAffected() for PostgREST 13 databases only; an untyped client gets it by hand. */
+function maxAffected<T>(builder: T, rows: number): T {
+  return (builder as unknown as { maxAffected(rows: number): T }).maxAffected(rows);
+}
+
+describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backend) => {
+  let stack: TestStack;
+  let anon: SupabaseClient;
+
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${stack.url}/rest/v1${path}`, {
+      ...init,
+      headers: { apikey: stack.ctx.keys.anonKey, ...(init.headers as Record<string, string>) },
+    });
+  const names = async () => (await anon.from('players').select('name').order('id')).data!.map((r) => r.name);
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      supabaseDir: FIXTURE,
+      postgres: backend === 'postgres',
+      apiSchemas: ['public', 'extra'],
+      apiMaxRows: 50,
+      apiPlanEnabled: true,
+    });
+    anon = stack.client();
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  describe('Prefer: tx', () => {
+    it('rolls back a write with tx=rollback and still answers what it would have written', async () => {
+      const { data, error, status } = await anon
+        .from('players')
+        .insert({ name: 'Ghost' })
+        .select('name, team')
+        .rollback();
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+      expect(data).toEqual([{ name: 'Ghost', team: 'free agent' }]);
+      expect(await names()).not.toContain('Ghost');
+      const raw = await api('/players', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Prefer: 'tx=rollback, return=minimal' },
+        body: JSON.stringify({ name: 'Ghost 2' }),
+      });
+      expect(raw.headers.get('preference-applied')).toBe('return=minimal, tx=rollback');
+      expect(await names()).not.toContain('Ghost 2');
+    });
+
+    it('commits with tx=commit', async () => {
+      const { error } = await anon.from('players').insert({ name: 'Committed' });
+      expect(error).toBeNull();
+      const raw = await api('/players?name=eq.Committed', { method: 'DELETE', headers: { Prefer: 'tx=commit' } });
+      expect(raw.status).toBe(204);
+      expect(await names()).not.toContain('Committed');
+    });
+  });
+
+  describe('Prefer: max-affected with handling=strict', () => {
+    it('refuses and undoes an update that touches more rows than allowed (PGRST124)', async () => {
+      const { error, status } = await maxAffected(
+        anon.from('players').update({ motto: 'changed' }).eq('team', 'Red'),
+        1,
+      );
+      expect(status).toBe(400);
+      expect(error).toMatchObject({
+        code: 'PGRST124',
+        message: 'Query result exceeds max-affected preference constraint',
+        details: 'The query affects 2 rows',
+      });
+      const { data } = await anon.from('players').select('motto').eq('team', 'Red');
+      expect(data!.map((r) => r.motto)).not.toContain('changed');
+    });
+
+    it('allows a write within the limit, and ignores max-affected when handling is lenient', async () => {
+      const within = await maxAffected(anon.from('players').update({ motto: 'pew' }).eq('name', 'Colt'), 1).select(
+        'motto',
+      );
+      expect(within.error).toBeNull();
+      expect(within.data).toEqual([{ motto: 'pew' }]);
+      const lenient = await api('/players?team=eq.Red', {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', Prefer: 'max-affected=1' },
+        body: JSON.stringify({ score: 11 }),
+      });
+      expect(lenient.status).toBe(204);
+      const { data } = await anon.from('players').select('score').eq('team', 'Red');
+      expect(data!.every((r) => r.score === 11)).toBe(true);
+    });
+
+    it('counts the rows an rpc returns against max-affected, and rolls the call back', async () => {
+      const { error } = await maxAffected(anon.rpc('rename_team', { p_from: 'Red', p_to: 'Green' }), 1);
+      expect(error?.code).toBe('PGRST124');
+      expect((await anon.from('players').select('id').eq('team', 'Green')).data).toEqual([]);
+    });
+
+    it('refuses unknown preferences with handling=strict (PGRST122)', async () => {
+      const res = await api('/players', { headers: { Prefer: 'handling=strict, foo, bar' } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        code: 'PGRST122',
+        message: 'Invalid preferences given with handling=strict',
+        details: 'Invalid preferences: foo, bar',
+        hint: null,
+      });
+      const lenient = await api('/players?select=id&limit=1', { headers: { Prefer: 'foo, bar' } });
+      expect(lenient.status).toBe(200);
+    });
+  });
+
+  describe('Prefer: missing=default', () => {
+    it('gives rows that leave a column out its default, and keeps an explicit null', async () => {
+      const { data, error, status } = await anon
+        .from('players')
+        .insert([{ name: 'Bull', team: 'Blue', motto: null }, { name: 'Jessie' }], { defaultToNull: false })
+        .select('name, team, score, motto');
+      expect(error).toBeNull();
+      expect(status).toBe(201);
+      expect(data).toEqual([
+        { name: 'Bull', team: 'Blue', score: 7, motto: null },
+        { name: 'Jessie', team: 'free agent', score: 7, motto: null },
+      ]);
+    });
+
+    it('writes NULL for a missing key without it, as PostgREST does', async () => {
+      const { error } = await anon
+        .from('players')
+        .insert([{ name: 'Nita', score: 1 }, { name: 'Brock' }])
+        .select();
+      // Brock has no score in the payload but score is one of the columns: NULL, not the default.
+      expect(error).toBeNull();
+      const { data } = await anon.from('players').select('score').eq('name', 'Brock').single();
+      expect(data).toEqual({ score: null });
+    });
+  });
+
+  describe('upsert', () => {
+    it('answers 201 when it inserts and 200 when it only updates', async () => {
+      const inserted = await anon
+        .from('players')
+        .upsert({ name: 'Spike', team: 'Green' }, { onConflict: 'name' })
+        .select('name, team');
+      expect(inserted.status).toBe(201);
+      const updated = await anon
+        .from('players')
+        .upsert({ name: 'Spike', team: 'Blue' }, { onConflict: 'name' })
+        .select('name, team');
+      expect(updated.error).toBeNull();
+      expect(updated.status).toBe(200);
+      expect(updated.data).toEqual([{ name: 'Spike', team: 'Blue' }]);
+      const mixed = await anon.from('players').upsert(
+        [
+          { name: 'Spike', team: 'Red' },
+          { name: 'Crow', team: 'Red' },
+        ],
+        { onConflict: 'name' },
+      );
+      expect(mixed.status).toBe(201);
+    });
+  });
+
+  describe('representations', () => {
+    it('answers CSV for Accept: text/csv, quoted the way Postgres writes records', async () => {
+      const { data, error } = await anon
+        .from('players')
+        .select('name, motto')
+        .in('name', ['Shelly', 'Poco'])
+        .order('id')
+        .csv();
+      expect(error).toBeNull();
+      expect(data).toBe('name,motto\nShelly,"Boom, ""right"""\nPoco,"la, la"');
+      const empty = await api('/players?select=name&name=eq.nobody', { headers: { Accept: 'text/csv' } });
+      expect(empty.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(await empty.text()).toBe('\n');
+    });
+
+    it('explains the statement with Accept: application/vnd.pgrst.plan, as text or JSON', async () => {
+      const text = await anon.from('players').select('name').eq('team', 'Blue').explain();
+      expect(text.error).toBeNull();
+      expect(String(text.data)).toMatch(/Scan on players|Scan using/);
+      const json = await anon.from('players').select('name').explain({ format: 'json', analyze: true });
+      expect(json.error).toBeNull();
+      const plan = json.data as unknown as { Plan: { 'Node Type': string; 'Actual Rows'?: number } }[];
+      expect(plan[0]!.Plan['Node Type']).toBeTruthy();
+      expect(plan[0]!.Plan['Actual Rows']).toBeGreaterThanOrEqual(0);
+    });
+  });
+
+  describe('JSON path operators', () => {
+    it('selects, filters and orders on -> and ->> paths, naming each output after its last key', async () => {
+      const { data, error } = await anon
+        .from('player_stats')
+        .select('player, stats->trophies, rank:stats->>rank, stats->brawlers->>0')
+        .eq('stats->>rank', 'gold')
+        .order('stats->trophies', { ascending: false });
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { player: 'Poco', trophies: 1500, rank: 'gold', brawlers: null },
+        { player: 'Shelly', trophies: 1200, rank: 'gold', brawlers: 'Shelly' },
+      ]);
+      const gt = await anon.from('player_stats').select('player').gt('stats->trophies', 1000).order('player');
+      expect(gt.data).toEqual([{ player: 'Poco' }, { player: 'Shelly' }]);
+    });
+
+    it('refuses a malformed path with PGRST100', async () => {
+      const res = await api('/player_stats?select=stats->');
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe('PGRST100');
+    });
+  });
+
+  describe('counts and max_rows', () => {
+    it('caps a read at max_rows, answering 206 with the exact total', async () => {
+      await stack
+        .service()
+        .from('players')
+        .insert(Array.from({ length: 60 }, (_, i) => ({ name: `Bot ${i}` })));
+      const { data, count, status } = await anon.from('players').select('id', { count: 'exact' });
+      expect(data).toHaveLength(50);
+      expect(status).toBe(206);
+      expect(count).toBeGreaterThan(50);
+    });
+
+    it('answers count=planned with the planner estimate, and HEAD with 206 when the estimate exceeds the page', async () => {
+      const head = await api('/players?select=id&limit=1', { method: 'HEAD', headers: { Prefer: 'count=planned' } });
+      expect([200, 206]).toContain(head.status);
+      const range = head.headers.get('content-range')!;
+      const total = Number(range.split('/')[1]);
+      expect(Number.isInteger(total)).toBe(true);
+      expect(head.status).toBe(total > 1 ? 206 : 200);
+    });
+
+    it('counts an rpc returning a scalar', async () => {
+      const res = await api('/rpc/answer', { headers: { Prefer: 'count=exact' } });
+      expect(await res.json()).toBe(42);
+      expect(res.headers.get('content-range')).toBe('0-0/1');
+      const { data, count } = await anon.rpc('answer', {}, { count: 'exact' });
+      expect(data).toBe(42);
+      expect(count).toBe(1);
+    });
+  });
+
+  describe('rpc resolution', () => {
+    it('passes the whole body to a function with one unnamed json parameter', async () => {
+      const { data, error } = await anon.rpc('echo_body', { any: ['shape', 1], nested: { ok: true } });
+      expect(error).toBeNull();
+      expect(data).toEqual({ any: ['shape', 1], nested: { ok: true } });
+      const array = await api('/rpc/echo_body', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '[1,2,3]',
+      });
+      expect(await array.json()).toEqual([1, 2, 3]);
+    });
+
+    it('answers 300 PGRST203 for overloads the arguments cannot choose between', async () => {
+      const { error, status } = await anon.rpc('describe', { v: 1 });
+      expect(status).toBe(300);
+      expect(error).toMatchObject({
+        code: 'PGRST203',
+        hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      });
+      expect(error!.message).toBe(
+        'Could not choose the best candidate function between: public.describe(v => integer), public.describe(v => text)',
+      );
+    });
+
+    it('words PGRST202 as PostgREST does, with a hint', async () => {
+      const { error, status } = await anon.rpc('players_of', { team: 'Red' });
+      expect(status).toBe(404);
+      expect(error).toEqual({
+        code: 'PGRST202',
+        message: 'Could not find the function public.players_of(team) in the schema cache',
+        details:
+          'Searched for the function public.players_of with parameter team or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.players_of(p_team)',
+      });
+      const get = await api('/rpc/answr');
+      expect(await get.json()).toEqual({
+        code: 'PGRST202',
+        message: 'Could not find the function public.answr without parameters in the schema cache',
+        details:
+          'Searched for the function public.answr without parameters, but no matches were found in the schema cache.',
+        hint: 'Perhaps you meant to call the function public.answer',
+      });
+    });
+  });
+
+  describe('schemas', () => {
+    it('reads and writes a second schema named in [api] schemas with Accept-Profile / Content-Profile', async () => {
+      const extra = anon.schema('extra');
+      const { data, error } = await extra.from('notes').select('id, body');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: 1, body: 'from the extra schema' }]);
+      const insert = await extra.from('notes').insert({ id: 2, body: 'written' }).select('body').single();
+      expect(insert.data).toEqual({ body: 'written' });
+      // Without the profile the table is looked up in public, where it is not.
+      const missing = await anon.from('notes').select('id');
+      expect(missing.error?.code).toBe('PGRST205');
+    });
+
+    it('refuses a schema that is not exposed (PGRST106)', async () => {
+      const { error, status } = await anon.schema('auth').from('users').select('id');
+      expect(status).toBe(406);
+      expect(error).toEqual({
+        code: 'PGRST106',
+        message: 'Invalid schema: auth',
+        details: null,
+        hint: 'Only the following schemas are exposed: public, extra',
+      });
+    });
+  });
+});
+
+describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s', (backend) => {
+  let stack: TestStack;
+  let anon: SupabaseClient;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE, postgres: backend === 'postgres' });
+    anon = stack.client();
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  it('selects, filters and orders on a computed field, and leaves it out of *', async () => {
+    const { data, error } = await anon
+      .from('teams')
+      .select('name, member_count')
+      .gt('member_count', 0)
+      .order('member_count', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', member_count: 2 },
+      { name: 'Blue', member_count: 1 },
+    ]);
+    const star = await anon.from('members').select('*, label').eq('id', 2).single();
+    expect(star.data).toEqual({ id: 2, team_id: 1, captain_of: null, name: 'Colt', label: 'Colt #2' });
+  });
+
+  it('embeds a computed relationship (a function of the row returning other rows)', async () => {
+    const { data, error } = await anon.from('teams').select('name, players:roster(name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', players: [{ name: 'Shelly' }, { name: 'Colt' }] },
+      { name: 'Blue', players: [{ name: 'Poco' }] },
+      { name: 'Empty', players: [] },
+    ]);
+  });
+
+  it("embeds through views, both ways, using the base tables' keys", async () => {
+    const up = await anon.from('member_view').select('name, team_view(name)').order('id');
+    expect(up.error).toBeNull();
+    expect(up.data).toEqual([
+      { name: 'Shelly', team_view: { name: 'Red' } },
+      { name: 'Colt', team_view: { name: 'Red' } },
+      { name: 'Poco', team_view: { name: 'Blue' } },
+    ]);
+    const down = await anon.from('team_view').select('name, member_view(name)').eq('id', 2);
+    expect(down.data).toEqual([{ name: 'Blue', member_view: [{ name: 'Poco' }] }]);
+    const mixed = await anon.from('member_view').select('name, teams!members_team_id_fkey(name)').eq('id', 3).single();
+    expect(mixed.data).toEqual({ name: 'Poco', teams: { name: 'Blue' } });
+  });
+
+  it('embeds by a foreign key name from the referenced side', async () => {
+    const { data, error } = await anon.from('teams').select('name, captains:members_captain_of_fkey(name)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', captains: [{ name: 'Shelly' }] },
+      { name: 'Blue', captains: [{ name: 'Poco' }] },
+      { name: 'Empty', captains: [] },
+    ]);
+  });
+
+  it('spreads a to-many embed into arrays', async () => {
+    const { data, error } = await anon
+      .from('teams')
+      .select('name, ...members!members_team_id_fkey(member_names:name)')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Red', member_names: ['Shelly', 'Colt'] },
+      { name: 'Blue', member_names: ['Poco'] },
+      { name: 'Empty', member_names: [] },
+    ]);
+  });
+
+  it('leaves an empty embed out of the output while it still filters', async () => {
+    const { data, error } = await anon
+      .from('teams')
+      .select('name, members!members_team_id_fkey()')
+      .eq('members.name', 'Poco')
+      .not('members', 'is', null);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Blue' }]);
+  });
+
+  it('refuses two embeds under one name (42712)', async () => {
+    const { error, status } = await anon
+      .from('teams')
+      .select('name, members!members_team_id_fkey(name), members!members_captain_of_fkey(name)');
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '42712', message: 'table name "members" specified more than once' });
+  });
+});

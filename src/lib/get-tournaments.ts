@@ -1,0 +1,61 @@
+// Every tournament, newest first, for the player's grid on /home and the admin grid (one query, one
+// cache key), each with the signed-in person's own team embedded: RLS shows a player only their own
+// teams and the filter below narrows an admin's to their own, so `my_team` answers "am I registered".
+// Realtime changes to the tournaments table update the cached list in place.
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { useAuth } from '@/lib/auth';
+import { useRealtime, type TableChange } from '@/lib/use-realtime';
+import { tournamentSchema, type Tournament } from '@/lib/tournament';
+
+export type TournamentWithMyTeam = Tournament & {
+  /** The caller's own registration for this tournament (empty when none, or signed out). */
+  my_team: { id: string }[];
+};
+
+/** One key per person: the embedded team is theirs. */
+export const tournamentsKey = (userId: string | null) => ['tournaments', userId] as const;
+/** Every person's tournaments key, for writes that change the list. */
+export const allTournamentsKey = ['tournaments'] as const;
+
+export async function getTournaments(userId: string | null): Promise<TournamentWithMyTeam[]> {
+  const newestFirst = { ascending: false } as const;
+  if (!userId) {
+    // Visitors may not read teams at all.
+    const { data } = await supabase.from('tournaments').select('*').order('created_at', newestFirst).throwOnError();
+    return (data as Tournament[]).map((t) => ({ ...t, my_team: [] }));
+  }
+  const { data } = await supabase
+    .from('tournaments')
+    .select('*, my_team:teams(id)')
+    .eq('my_team.registered_by', userId)
+    .order('created_at', newestFirst)
+    .throwOnError();
+  // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
+  return data as TournamentWithMyTeam[];
+}
+
+/** A Realtime change applied to the cached list; the caller's own team is kept as it was. */
+export function applyTournamentChange(
+  list: TournamentWithMyTeam[],
+  change: TableChange<'tournaments'>,
+): TournamentWithMyTeam[] {
+  if (change.eventType === 'DELETE') return list.filter((t) => t.id !== change.old.id);
+  // The payload comes off the socket: check it has a tournament's shape before it reaches a card.
+  if (!tournamentSchema.safeParse(change.new).success) return list;
+  const row = change.new as Tournament;
+  const existing = list.find((t) => t.id === row.id);
+  const next = existing
+    ? list.map((t) => (t.id === row.id ? { ...t, ...row } : t))
+    : [...list, { ...row, my_team: [] }];
+  return next.sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** The tournaments and their live state. */
+export function useTournaments() {
+  const { user, loading } = useAuth();
+  const key = tournamentsKey(user?.id ?? null);
+  const query = useQuery({ queryKey: key, queryFn: () => getTournaments(user?.id ?? null), enabled: !loading });
+  const live = useRealtime('tournaments', key, { apply: applyTournamentChange, enabled: !loading });
+  return { ...query, live };
+}

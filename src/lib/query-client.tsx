@@ -1,0 +1,32 @@
+// The app's one TanStack Query cache for server state, and its provider. Mounted by the signed-in
+// layout (not the landing page, which reads no data), and by the tests' render helper.
+import type { ReactNode } from 'react';
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isTransient } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+
+// Screens hear of new data in the same task as the answer, not on a timer (TanStack's default is
+// setTimeout 0): timers are throttled in background tabs, and stopped under the journeys' paused
+// clock, which fakes queueMicrotask as well - a resolved promise is never faked.
+notifyManager.setScheduler((callback) => void Promise.resolve().then(callback));
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // Two more tries, 1 s and 2 s apart, before a screen shows its error with Try again; a refusal
+      // (permission, session, rate limit) is shown at once.
+      retry: (failures, error) => failures < 2 && isTransient(error),
+      retryDelay: (attempt) => 1000 * 2 ** attempt,
+    },
+  },
+});
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+// Whoever signs out (here, in another tab, or by an ended session), what was read for them goes, so
+// nothing of theirs shows to the next person on a shared computer.
+supabase.auth.onAuthStateChange((event) => {
+  if (event === 'SIGNED_OUT') queryClient.clear();
+});
