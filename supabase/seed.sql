@@ -100,3 +100,21 @@ insert into public.team_players (team_id, tournament_id, slot, player_id, in_gam
   ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 1, '#R2J8GQ9YL', 'LeonShade'),
   ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 2, '#PY0Q8L2UV', 'MortisDash'),
   ('7e4a0003-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000005', 3, '#J9L2R8CQP', 'AmberBlaze');
+
+-- Schedules and details, relative to the day the seed runs so the sample stays upcoming.
+update public.tournaments t set
+  starts_at = s.starts_at, prize = s.prize, format = s.format, best_of = s.best_of, rules = s.rules
+from (values
+  ('7a1c0001-0000-4000-8000-000000000001'::uuid, date_trunc('day', now()) + interval '2 days 19 hours', 'Rs300 + Brawl Pass',
+   'single_elimination', 3, E'Best of three, Showdown duels.\nCheck in during the hour before the start.\nQuestions: https://discord.gg/brawlcup-solo'),
+  ('7a1c0001-0000-4000-8000-000000000002'::uuid, null, null, 'single_elimination', 1, null),
+  ('7a1c0001-0000-4000-8000-000000000003'::uuid, date_trunc('day', now()) + interval '4 days 18 hours', 'Rs500',
+   'double_elimination', 3, E'Double elimination, best of three.\nGrand final best of five.'),
+  ('7a1c0001-0000-4000-8000-000000000004'::uuid, date_trunc('day', now()) + interval '9 days 17 hours', 'Brawl Pass for the winners',
+   'round_robin', 1, null),
+  ('7a1c0001-0000-4000-8000-000000000005'::uuid, date_trunc('day', now()) + interval '6 days 19 hours 30 minutes', 'Rs500 prize pool',
+   'single_elimination', 3, E'Brawl Ball only.\nNo teaming with other squads.'),
+  ('7a1c0001-0000-4000-8000-000000000006'::uuid, date_trunc('day', now()) + interval '12 days 18 hours', 'Rs1000 + Brawl Pass',
+   'round_robin', 5, null)
+) as s (id, starts_at, prize, format, best_of, rules)
+where t.id = s.id;

@@ -71,25 +71,31 @@ export type Database = {
       }
       team_players: {
         Row: {
+          confirmed_at: string | null
           in_game_name: string
           player_id: string
           slot: number
           team_id: string
           tournament_id: string
+          user_id: string | null
         }
         Insert: {
+          confirmed_at?: string | null
           in_game_name: string
           player_id: string
           slot: number
           team_id: string
           tournament_id: string
+          user_id?: string | null
         }
         Update: {
+          confirmed_at?: string | null
           in_game_name?: string
           player_id?: string
           slot?: number
           team_id?: string
           tournament_id?: string
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -110,23 +116,32 @@ export type Database = {
       }
       teams: {
         Row: {
+          checked_in_at: string | null
           id: string
+          promoted_at: string | null
           registered_at: string
           registered_by: string
+          status: string
           team_name: string | null
           tournament_id: string
         }
         Insert: {
+          checked_in_at?: string | null
           id?: string
+          promoted_at?: string | null
           registered_at?: string
           registered_by: string
+          status?: string
           team_name?: string | null
           tournament_id: string
         }
         Update: {
+          checked_in_at?: string | null
           id?: string
+          promoted_at?: string | null
           registered_at?: string
           registered_by?: string
+          status?: string
           team_name?: string | null
           tournament_id?: string
         }
@@ -142,40 +157,79 @@ export type Database = {
       }
       tournaments: {
         Row: {
+          best_of: number
+          cancelled_at: string | null
+          checkin_closes_at: string | null
+          checkin_opens_at: string | null
+          checkin_settled_at: string | null
+          completed_at: string | null
           created_at: string
           description: string
           discord_link: string
+          format: string
           id: string
           name: string
+          prize: string | null
           registered_teams: number
+          registration_closes_at: string | null
+          rules: string | null
           slots: number
+          started_at: string | null
+          starts_at: string | null
           thumbnail_url: string
           type: string
           updated_at: string
+          waitlisted_teams: number
         }
         Insert: {
+          best_of?: number
+          cancelled_at?: string | null
+          checkin_closes_at?: string | null
+          checkin_opens_at?: string | null
+          checkin_settled_at?: string | null
+          completed_at?: string | null
           created_at?: string
           description: string
           discord_link: string
+          format?: string
           id?: string
           name: string
+          prize?: string | null
           registered_teams?: number
+          registration_closes_at?: string | null
+          rules?: string | null
           slots: number
+          started_at?: string | null
+          starts_at?: string | null
           thumbnail_url: string
           type: string
           updated_at?: string
+          waitlisted_teams?: number
         }
         Update: {
+          best_of?: number
+          cancelled_at?: string | null
+          checkin_closes_at?: string | null
+          checkin_opens_at?: string | null
+          checkin_settled_at?: string | null
+          completed_at?: string | null
           created_at?: string
           description?: string
           discord_link?: string
+          format?: string
           id?: string
           name?: string
+          prize?: string | null
           registered_teams?: number
+          registration_closes_at?: string | null
+          rules?: string | null
           slots?: number
+          started_at?: string | null
+          starts_at?: string | null
           thumbnail_url?: string
           type?: string
           updated_at?: string
+          waitlisted_teams?: number
         }
         Relationships: []
       }
@@ -184,20 +238,15 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      normalize_player_id: {
-        Args: { p_player_id: string }
-        Returns: string
-      }
-      register_team: {
-        Args: {
-          p_players: Json
-          p_team_name: string
-          p_tournament_id: string
-        }
+      check_in: {
+        Args: { p_team_id: string }
         Returns: {
+          checked_in_at: string | null
           id: string
+          promoted_at: string | null
           registered_at: string
           registered_by: string
+          status: string
           team_name: string | null
           tournament_id: string
         }
@@ -207,6 +256,117 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      checkin_closes: {
+        Args: { t: unknown }
+        Returns: string
+      }
+      checkin_opens: {
+        Args: { t: unknown }
+        Returns: string
+      }
+      confirm_team_place: {
+        Args: { p_team_id: string }
+        Returns: undefined
+      }
+      discord_link: {
+        Args: { p_tournament_id: string }
+        Returns: string
+      }
+      fill_team_place: {
+        Args: {
+          p_in_game_name: string
+          p_player_id: string
+          p_slot: number
+          p_team_id: string
+        }
+        Returns: undefined
+      }
+      game_id_available: {
+        Args: { p_game_id: string }
+        Returns: boolean
+      }
+      leave_team: {
+        Args: { p_team_id: string }
+        Returns: undefined
+      }
+      normalize_player_id: {
+        Args: { p_player_id: string }
+        Returns: string
+      }
+      phase: {
+        Args: { t: unknown }
+        Returns: string
+      }
+      register_team: {
+        Args: {
+          p_players: Json
+          p_team_name: string
+          p_tournament_id: string
+          p_waitlist?: boolean
+        }
+        Returns: {
+          checked_in_at: string | null
+          id: string
+          promoted_at: string | null
+          registered_at: string
+          registered_by: string
+          status: string
+          team_name: string | null
+          tournament_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "teams"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      registration_closes: {
+        Args: { t: unknown }
+        Returns: string
+      }
+      set_check_in: {
+        Args: { p_checked_in: boolean; p_team_id: string }
+        Returns: {
+          checked_in_at: string | null
+          id: string
+          promoted_at: string | null
+          registered_at: string
+          registered_by: string
+          status: string
+          team_name: string | null
+          tournament_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "teams"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      settle_check_in: {
+        Args: { p_tournament_id: string }
+        Returns: undefined
+      }
+      tournament_teams: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          team_id: string
+          team_name: string
+          status: string
+          waitlist_position: number
+          checked_in: boolean
+          in_game_names: string[]
+        }[]
+      }
+      waitlist_position: {
+        Args: { t: unknown }
+        Returns: number
+      }
+      withdraw_team: {
+        Args: { p_team_id: string }
+        Returns: undefined
       }
     }
     Enums: {

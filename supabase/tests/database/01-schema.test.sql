@@ -17,9 +17,11 @@ select policies_are('public', 'profiles',
 select policies_are('public', 'tournaments',
   array['Anyone can read tournaments', 'Admins can create tournaments', 'Admins can update tournaments', 'Admins can delete tournaments']);
 select policies_are('public', 'teams',
-  array['Players can read their own registrations', 'Admins can read every registration', 'Admins can delete registrations']);
+  array['Players can read their own registrations', 'Teammates can read their teams', 'Admins can read every registration',
+        'Admins can delete registrations']);
 select policies_are('public', 'team_players',
-  array['Players can read the players of their own teams', 'Admins can read every team player', 'Admins can delete team players']);
+  array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
+        'Admins can read every team player', 'Admins can delete team players']);
 select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 
@@ -51,18 +53,19 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['register_team'],
-  'register_team is the only security-definer function in public');
+  array['check_in', 'confirm_team_place', 'discord_link', 'fill_team_place', 'game_id_available', 'leave_team',
+        'register_team', 'set_check_in', 'settle_check_in', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
+  'only the registration functions players and admins call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
 select function_privs_are('private', 'is_admin', array[]::text[], 'anon', array['EXECUTE'], 'anon can execute private.is_admin');
 select function_privs_are('private', 'is_admin', array[]::text[], 'authenticated', array['EXECUTE'], 'authenticated can execute private.is_admin');
-select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb'], 'anon', array['EXECUTE'],
+select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb', 'boolean'], 'anon', array['EXECUTE'],
   'anon can call register_team (to be told to sign in)');
-select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb'], 'authenticated', array['EXECUTE'],
+select function_privs_are('public', 'register_team', array['uuid', 'text', 'jsonb', 'boolean'], 'authenticated', array['EXECUTE'],
   'authenticated can call register_team');
 select volatility_is('public', 'normalize_player_id', array['text'], 'immutable', 'normalize_player_id is immutable');
-select function_returns('public', 'register_team', array['uuid', 'text', 'jsonb'], 'teams', 'register_team returns a teams row');
+select function_returns('public', 'register_team', array['uuid', 'text', 'jsonb', 'boolean'], 'teams', 'register_team returns a teams row');
 
 select is(
   (select array_agg(n.nspname || '.' || c.relname order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
