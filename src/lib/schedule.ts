@@ -56,11 +56,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'narrow' });
 
-/** "in 2h" / "5m ago": the largest whole unit between `now` and `at`. */
+/** "in 2h" / "5m ago": the largest unit between `now` and `at`, rounded (2d 23h 59m is "in 3d"). */
 export function formatRelative(at: string | Date, now: Date = new Date()): string {
   const ms = new Date(at).getTime() - now.getTime();
   for (const [unit, size] of UNITS) {
-    if (Math.abs(ms) >= size) return relative.format(Math.trunc(ms / size), unit);
+    if (Math.abs(ms) >= size) return relative.format(Math.round(ms / size), unit);
   }
   return relative.format(0, 'minute');
 }
