@@ -11,6 +11,8 @@ import { tournamentSchema, type Tournament } from '@/lib/tournament';
 export type TournamentWithMyTeam = Tournament & {
   /** The caller's own registration for this tournament (empty when none, or signed out). */
   my_team: { id: string }[];
+  /** The computed phase at the moment of the query (absent on a row that arrived over Realtime first). */
+  phase?: string | null;
 };
 
 /** One key per person: the embedded team is theirs. */
@@ -22,17 +24,22 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
   const newestFirst = { ascending: false } as const;
   if (!userId) {
     // Visitors may not read teams at all.
-    const { data } = await supabase.from('tournaments').select('*').order('created_at', newestFirst).throwOnError();
-    return (data as Tournament[]).map((t) => ({ ...t, my_team: [] }));
+    const { data } = await supabase
+      .from('tournaments')
+      .select('*, phase')
+      .order('created_at', newestFirst)
+      .throwOnError();
+    // The generated types do not know computed fields such as `phase`, hence the double cast.
+    return (data as unknown as Tournament[]).map((t) => ({ ...t, my_team: [] }));
   }
   const { data } = await supabase
     .from('tournaments')
-    .select('*, my_team:teams(id)')
+    .select('*, phase, my_team:teams(id)')
     .eq('my_team.registered_by', userId)
     .order('created_at', newestFirst)
     .throwOnError();
-  // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
-  return data as TournamentWithMyTeam[];
+  // `type` is one of TOURNAMENT_TYPES by the table's check constraint; `phase` is a computed field.
+  return data as unknown as TournamentWithMyTeam[];
 }
 
 /** A Realtime change applied to the cached list; the caller's own team is kept as it was. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { adminCredentials, createTestUser } from '@/testing/users';
+import { supabase } from '@/lib/supabase';
 
 async function signIn(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
   await user.type(await screen.findByLabelText('Email'), email);
@@ -54,5 +55,18 @@ describe('Welcome Back (/login)', () => {
     await signIn(user, player.email, player.password);
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-tournaments'));
     expect(await screen.findByRole('heading', { name: 'My Tournaments' })).toBeInTheDocument();
+  });
+
+  it('follows a same-site ?next= and ignores one that leaves the site', async () => {
+    const player = await createTestUser();
+    const back = renderApp('/login?next=%2Fmy-tournaments');
+    await signIn(back.user, player.email, player.password);
+    await waitFor(() => expect(back.router.state.location.pathname).toBe('/my-tournaments'));
+    back.unmount();
+    await supabase.auth.signOut();
+
+    const away = renderApp('/login?next=%2F%2Fevil.example');
+    await signIn(away.user, player.email, player.password);
+    await waitFor(() => expect(away.router.state.location.pathname).toBe('/home'));
   });
 });

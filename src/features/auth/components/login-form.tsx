@@ -1,5 +1,5 @@
 // Welcome Back: email and password. A spinner and a disabled button while signing in; administrators
-// go to /admindashboard, everyone else to /home (or back where a guard sent them).
+// go to /admindashboard, everyone else to /home (or back where a guard or a same-site ?next= says).
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
@@ -9,6 +9,7 @@ import { FormError } from '@/components/ui/form-error';
 import type { FromState } from '@/components/layouts/guards';
 import {
   destinationAfterSignIn,
+  safeNext,
   signIn,
   signInErrorMessage,
   signInSchema,
@@ -29,7 +30,10 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const user = await signIn(input);
-      const back = from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : undefined;
+      // A guard's redirect first, then a same-site ?next= (the tournament page's "sign in to register").
+      const back = from
+        ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+        : safeNext(new URLSearchParams(location.search).get('next'));
       navigate(destinationAfterSignIn(user, back), { replace: true });
     } catch (error) {
       form.setError('root', { message: signInErrorMessage(error) });

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/errors';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { plural } from '@/lib/plural';
+import { formatTime, phaseLabel, startsIn } from '@/lib/schedule';
 
 // The form's code (react-hook-form and its resolver) is not part of /home's first download; the list
 // starts loading it at once, so it is normally there before the first Register Now.
@@ -87,6 +88,24 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt={-6}>
             {tournament.name}
           </Text>
+        )}
+
+        {(tournament.starts_at || tournament.phase) && (
+          <Group justify="space-between" gap="xs">
+            {tournament.starts_at && (
+              <Text size="sm">
+                <time dateTime={tournament.starts_at}>{formatTime(tournament.starts_at)}</time>{' '}
+                <Text span size="sm" c="dimmed">
+                  ({startsIn(tournament.starts_at)})
+                </Text>
+              </Text>
+            )}
+            {tournament.phase && (
+              <Badge variant="light" radius="sm" tt="none">
+                {phaseLabel(tournament.phase)}
+              </Badge>
+            )}
+          </Group>
         )}
 
         <Stack gap={4}>

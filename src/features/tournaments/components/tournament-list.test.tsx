@@ -8,6 +8,7 @@ import { supabase } from '@/lib/supabase';
 import { waitForLive } from '@/testing/live';
 import { TournamentList } from './tournament-list';
 import { createTournament, deleteTournament, registerAs, updateTournament } from '@/testing/data';
+import { formatTime } from '@/lib/schedule';
 
 async function findCard(name: string) {
   return screen.findByRole('article', { name }, { timeout: 10_000 });
@@ -15,7 +16,13 @@ async function findCard(name: string) {
 
 describe('Tournament list on /home', () => {
   it('shows a loading state, then each tournament as a card', async () => {
-    const t = await createTournament({ type: '2v2', slots: 4, description: 'Gem Grab duos, best of three' });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const t = await createTournament({
+      type: '2v2',
+      slots: 4,
+      description: 'Gem Grab duos, best of three',
+      starts_at: startsAt,
+    });
     await registerAs(t);
     await signedInUser();
     renderApp('/home');
@@ -31,6 +38,9 @@ describe('Tournament list on /home', () => {
     const progress = c.getByRole('progressbar', { name: 'Registration Progress' });
     expect(progress).toHaveAttribute('aria-valuenow', '25');
     expect(c.getByText(/1 \/ 4 · 25%/)).toBeInTheDocument();
+    expect(c.getByText(formatTime(startsAt))).toBeInTheDocument();
+    expect(c.getByText('(starts in 3d)')).toBeInTheDocument();
+    expect(c.getByText('Registration open')).toBeInTheDocument();
     expect(screen.queryByText('Loading tournaments...')).not.toBeInTheDocument();
   });
 
