@@ -42,6 +42,114 @@ export type Database = {
         }
         Relationships: []
       }
+      matches: {
+        Row: {
+          best_of: number
+          bracket: string
+          confirmed_at: string | null
+          dispute_comment: string | null
+          disputed_at: string | null
+          games: Json | null
+          group_number: number
+          id: string
+          is_bye: boolean
+          next_match_id: string | null
+          next_slot: number | null
+          position: number
+          reported_at: string | null
+          reported_by: string | null
+          round: number
+          team1_id: string | null
+          team1_score: number | null
+          team2_id: string | null
+          team2_score: number | null
+          tournament_id: string
+          winner_id: string | null
+        }
+        Insert: {
+          best_of: number
+          bracket: string
+          confirmed_at?: string | null
+          dispute_comment?: string | null
+          disputed_at?: string | null
+          games?: Json | null
+          group_number?: number
+          id?: string
+          is_bye?: boolean
+          next_match_id?: string | null
+          next_slot?: number | null
+          position: number
+          reported_at?: string | null
+          reported_by?: string | null
+          round: number
+          team1_id?: string | null
+          team1_score?: number | null
+          team2_id?: string | null
+          team2_score?: number | null
+          tournament_id: string
+          winner_id?: string | null
+        }
+        Update: {
+          best_of?: number
+          bracket?: string
+          confirmed_at?: string | null
+          dispute_comment?: string | null
+          disputed_at?: string | null
+          games?: Json | null
+          group_number?: number
+          id?: string
+          is_bye?: boolean
+          next_match_id?: string | null
+          next_slot?: number | null
+          position?: number
+          reported_at?: string | null
+          reported_by?: string | null
+          round?: number
+          team1_id?: string | null
+          team1_score?: number | null
+          team2_id?: string | null
+          team2_score?: number | null
+          tournament_id?: string
+          winner_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "matches_next_match_id_fkey"
+            columns: ["next_match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_team1_id_fkey"
+            columns: ["team1_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_team2_id_fkey"
+            columns: ["team2_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_winner_id_fkey"
+            columns: ["winner_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string
@@ -121,6 +229,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -131,6 +240,7 @@ export type Database = {
           promoted_at?: string | null
           registered_at?: string
           registered_by: string
+          seed?: number | null
           status?: string
           team_name?: string | null
           tournament_id: string
@@ -141,6 +251,7 @@ export type Database = {
           promoted_at?: string | null
           registered_at?: string
           registered_by?: string
+          seed?: number | null
           status?: string
           team_name?: string | null
           tournament_id?: string
@@ -246,6 +357,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -265,6 +377,10 @@ export type Database = {
         Args: { t: unknown }
         Returns: string
       }
+      confirm_match: {
+        Args: { p_match_id: string }
+        Returns: undefined
+      }
       confirm_team_place: {
         Args: { p_team_id: string }
         Returns: undefined
@@ -272,6 +388,10 @@ export type Database = {
       discord_link: {
         Args: { p_tournament_id: string }
         Returns: string
+      }
+      dispute_match: {
+        Args: { p_comment: string; p_match_id: string }
+        Returns: undefined
       }
       fill_team_place: {
         Args: {
@@ -311,6 +431,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -326,6 +447,10 @@ export type Database = {
         Args: { t: unknown }
         Returns: string
       }
+      report_match: {
+        Args: { p_games: Json; p_match_id: string }
+        Returns: undefined
+      }
       set_check_in: {
         Args: { p_checked_in: boolean; p_team_id: string }
         Returns: {
@@ -334,6 +459,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -345,9 +471,25 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_seed: {
+        Args: { p_seed: number; p_team_id: string }
+        Returns: undefined
+      }
       settle_check_in: {
         Args: { p_tournament_id: string }
         Returns: undefined
+      }
+      start_tournament: {
+        Args: {
+          p_group_size?: number
+          p_seeding?: string
+          p_tournament_id: string
+        }
+        Returns: undefined
+      }
+      state: {
+        Args: { m: unknown }
+        Returns: string
       }
       tournament_teams: {
         Args: { p_tournament_id: string }
