@@ -42,6 +42,54 @@ export type Database = {
         }
         Relationships: []
       }
+      match_result_changes: {
+        Row: {
+          action: string
+          after: Json | null
+          before: Json | null
+          changed_at: string
+          changed_by: string | null
+          id: number
+          match_id: string
+          tournament_id: string
+        }
+        Insert: {
+          action: string
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          match_id: string
+          tournament_id: string
+        }
+        Update: {
+          action?: string
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          match_id?: string
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "match_result_changes_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "match_result_changes_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       matches: {
         Row: {
           best_of: number
@@ -58,6 +106,7 @@ export type Database = {
           position: number
           reported_at: string | null
           reported_by: string | null
+          result_reason: string | null
           round: number
           team1_id: string | null
           team1_score: number | null
@@ -81,6 +130,7 @@ export type Database = {
           position: number
           reported_at?: string | null
           reported_by?: string | null
+          result_reason?: string | null
           round: number
           team1_id?: string | null
           team1_score?: number | null
@@ -104,6 +154,7 @@ export type Database = {
           position?: number
           reported_at?: string | null
           reported_by?: string | null
+          result_reason?: string | null
           round?: number
           team1_id?: string | null
           team1_score?: number | null
@@ -349,6 +400,39 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_matches: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          best_of: number
+          bracket: string
+          confirmed_at: string | null
+          dispute_comment: string | null
+          disputed_at: string | null
+          games: Json | null
+          group_number: number
+          id: string
+          is_bye: boolean
+          next_match_id: string | null
+          next_slot: number | null
+          position: number
+          reported_at: string | null
+          reported_by: string | null
+          result_reason: string | null
+          round: number
+          team1_id: string | null
+          team1_score: number | null
+          team2_id: string | null
+          team2_score: number | null
+          tournament_id: string
+          winner_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "matches"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       check_in: {
         Args: { p_team_id: string }
         Returns: {
@@ -402,6 +486,15 @@ export type Database = {
         }
         Returns: undefined
       }
+      forfeit_match: {
+        Args: {
+          p_confirm_reset?: boolean
+          p_match_id: string
+          p_reason?: string
+          p_winner_team_id: string
+        }
+        Returns: undefined
+      }
       game_id_available: {
         Args: { p_game_id: string }
         Returns: boolean
@@ -451,6 +544,10 @@ export type Database = {
         Args: { p_games: Json; p_match_id: string }
         Returns: undefined
       }
+      reset_tournament: {
+        Args: { p_tournament_id: string }
+        Returns: undefined
+      }
       set_check_in: {
         Args: { p_checked_in: boolean; p_team_id: string }
         Returns: {
@@ -471,6 +568,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_match_result: {
+        Args: { p_confirm_reset?: boolean; p_games: Json; p_match_id: string }
+        Returns: undefined
+      }
       set_seed: {
         Args: { p_seed: number; p_team_id: string }
         Returns: undefined
@@ -478,6 +579,17 @@ export type Database = {
       settle_check_in: {
         Args: { p_tournament_id: string }
         Returns: undefined
+      }
+      standings: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          team_id: string
+          group_number: number
+          placement: number
+          wins: number
+          losses: number
+          game_difference: number
+        }[]
       }
       start_tournament: {
         Args: {

@@ -33,6 +33,7 @@ create table public.matches (
   disputed_at timestamptz,
   dispute_comment text constraint matches_dispute_comment_length check (char_length(dispute_comment) <= 500),
   confirmed_at timestamptz,
+  result_reason text constraint matches_result_reason_check check (result_reason in ('played', 'forfeit', 'no_show')),
   constraint matches_distinct_teams check (team1_id is null or team1_id <> team2_id),
   constraint matches_place_key unique (tournament_id, bracket, group_number, round, position)
 );
@@ -51,6 +52,30 @@ grant select on public.matches to anon, authenticated, service_role;
 create policy "Everyone can read the matches of a tournament"
   on public.matches for select to anon, authenticated
   using (true);
+
+create table public.match_result_changes (
+  id bigint generated always as identity primary key,
+  match_id uuid not null references public.matches (id) on delete cascade,
+  tournament_id uuid not null references public.tournaments (id) on delete cascade,
+  changed_by uuid references auth.users (id) on delete set null,
+  changed_at timestamptz not null default now(),
+  action text not null constraint match_result_changes_action_check
+    check (action in ('confirmed', 'set', 'forfeit', 'no_show', 'reset')),
+  before jsonb,
+  after jsonb
+);
+comment on table public.match_result_changes is
+  'Audit log of every confirmed or administrator-set result (who, when, before, after); administrators read it.';
+create index match_result_changes_match_id_idx on public.match_result_changes (match_id);
+create index match_result_changes_tournament_id_idx on public.match_result_changes (tournament_id);
+
+alter table public.match_result_changes enable row level security;
+revoke all on public.match_result_changes from public, anon, authenticated, service_role;
+grant select on public.match_result_changes to authenticated, service_role;
+
+create policy "Admins can read the result audit log"
+  on public.match_result_changes for select to authenticated
+  using ((select private.is_admin()));
 
 -- ============================================================================================
 -- Match state (a computed field the Data API selects like a column)
@@ -281,6 +306,19 @@ grant execute on function public.set_seed(uuid, integer) to authenticated, servi
 -- Reporting: one captain reports, the other confirms or disputes
 -- ============================================================================================
 
+-- The result fields of a match as the audit log keeps them.
+create function private.result_of(m public.matches)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object('games', m.games, 'team1_score', m.team1_score, 'team2_score', m.team2_score,
+                            'winner_id', m.winner_id, 'result_reason', m.result_reason, 'confirmed_at', m.confirmed_at)
+$$;
+comment on function private.result_of(public.matches) is 'The result fields of a match, for the audit log.';
+revoke execute on function private.result_of(public.matches) from public;
+
 -- Locks the match's tournament then the match (so two captains acting at once are serialised and the
 -- winner moves on exactly once) and checks the caller is one of its two captains.
 create function private.lock_match_for_captain(p_match_id uuid)
@@ -390,7 +428,9 @@ begin
   if v_match.reported_by = (select auth.uid()) then
     raise exception 'The other captain confirms the result.';
   end if;
-  update public.matches set confirmed_at = now(), disputed_at = null where id = p_match_id;
+  update public.matches set confirmed_at = now(), disputed_at = null, result_reason = 'played' where id = p_match_id;
+  insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+  select m.id, m.tournament_id, (select auth.uid()), 'confirmed', null, private.result_of(m) from public.matches m where m.id = p_match_id;
   perform private.advance(p_match_id);
 end
 $$;
@@ -426,3 +466,256 @@ $$;
 comment on function public.dispute_match(uuid, text) is 'The other captain disputes a reported result with a comment; an administrator settles it.';
 revoke execute on function public.dispute_match(uuid, text) from public;
 grant execute on function public.dispute_match(uuid, text) to authenticated, service_role;
+
+-- ============================================================================================
+-- Administrator: set or correct results, forfeits, reset
+-- ============================================================================================
+
+-- Takes a confirmed winner back out of the next match, and with it every result that followed.
+-- Refuses (unless p_confirm_reset) when a later match already has a result.
+create function private.unwind(p_match_id uuid, p_confirm_reset boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_next public.matches;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  if v_match.next_match_id is null then
+    return;
+  end if;
+  select * into v_next from public.matches where id = v_match.next_match_id for update;
+  if v_next.reported_at is not null or v_next.confirmed_at is not null then
+    if not p_confirm_reset then
+      raise exception 'Later matches were played after this result: confirm to reset them.';
+    end if;
+    if v_next.confirmed_at is not null then
+      perform private.unwind(v_next.id, p_confirm_reset);
+    end if;
+    insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+    values (v_next.id, v_next.tournament_id, (select auth.uid()), 'reset', private.result_of(v_next), null);
+  end if;
+  update public.matches set
+    team1_id = case when v_match.next_slot = 1 then null else team1_id end,
+    team2_id = case when v_match.next_slot = 2 then null else team2_id end,
+    games = null, team1_score = null, team2_score = null, winner_id = null, result_reason = null,
+    reported_by = null, reported_at = null, disputed_at = null, dispute_comment = null, confirmed_at = null
+  where id = v_next.id;
+end
+$$;
+comment on function private.unwind(uuid, boolean) is
+  'Removes a match''s winner from the next match and resets the results that depended on it (when confirmed).';
+revoke execute on function private.unwind(uuid, boolean) from public;
+
+-- Locks a match for the administrator; both teams must be known.
+create function private.lock_match_for_admin(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only an administrator can set a result.';
+  end if;
+  perform 1 from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception 'This match no longer exists.';
+  end if;
+  if v_match.team1_id is null or v_match.team2_id is null then
+    raise exception 'This match is waiting for its opponent.';
+  end if;
+  return v_match;
+end
+$$;
+comment on function private.lock_match_for_admin(uuid) is 'Locks a match for an administrator, or says why not.';
+revoke execute on function private.lock_match_for_admin(uuid) from public;
+
+-- Writes a confirmed result set by an administrator, unwinding what a changed winner had caused.
+create function private.settle_result(p_match public.matches, p_games jsonb, p_team1_score smallint, p_team2_score smallint,
+                                      p_winner_id uuid, p_reason text, p_confirm_reset boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_after public.matches;
+begin
+  if p_match.confirmed_at is not null then
+    perform private.unwind(p_match.id, p_confirm_reset or p_match.winner_id = p_winner_id);
+    update public.tournaments set completed_at = null where id = p_match.tournament_id;
+  end if;
+  update public.matches set
+    games = p_games, team1_score = p_team1_score, team2_score = p_team2_score, winner_id = p_winner_id,
+    result_reason = p_reason, reported_by = (select auth.uid()), reported_at = coalesce(reported_at, now()),
+    disputed_at = null, confirmed_at = now()
+  where id = p_match.id
+  returning * into v_after;
+  insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+  values (p_match.id, p_match.tournament_id, (select auth.uid()), case p_reason when 'played' then 'set' else p_reason end,
+          private.result_of(p_match), private.result_of(v_after));
+  perform private.advance(p_match.id);
+end
+$$;
+comment on function private.settle_result(public.matches, jsonb, smallint, smallint, uuid, text, boolean) is
+  'An administrator''s result: unwinds the old one (asking for confirmation when later matches were played), logs, advances.';
+revoke execute on function private.settle_result(public.matches, jsonb, smallint, smallint, uuid, text, boolean) from public;
+
+create function public.set_match_result(p_match_id uuid, p_games jsonb, p_confirm_reset boolean default false)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_score record;
+begin
+  v_match := private.lock_match_for_admin(p_match_id);
+  v_score := private.score_games(v_match.best_of, p_games);
+  perform private.settle_result(v_match, p_games, v_score.team1_score, v_score.team2_score,
+    case when v_score.team1_score > v_score.team2_score then v_match.team1_id else v_match.team2_id end,
+    'played', coalesce(p_confirm_reset, false));
+end
+$$;
+comment on function public.set_match_result(uuid, jsonb, boolean) is
+  'Administrator: sets or corrects a result; when later matches were played on it, p_confirm_reset resets them.';
+revoke execute on function public.set_match_result(uuid, jsonb, boolean) from public;
+grant execute on function public.set_match_result(uuid, jsonb, boolean) to authenticated, service_role;
+
+create function public.forfeit_match(p_match_id uuid, p_winner_team_id uuid, p_reason text default 'forfeit',
+                                     p_confirm_reset boolean default false)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  v_match := private.lock_match_for_admin(p_match_id);
+  if p_reason is null or p_reason not in ('forfeit', 'no_show') then
+    raise exception 'The reason is forfeit or no_show.';
+  end if;
+  if p_winner_team_id is null or p_winner_team_id not in (v_match.team1_id, v_match.team2_id) then
+    raise exception 'The winner must be one of the two teams of this match.';
+  end if;
+  perform private.settle_result(v_match, null, null, null, p_winner_team_id, p_reason, coalesce(p_confirm_reset, false));
+end
+$$;
+comment on function public.forfeit_match(uuid, uuid, text, boolean) is
+  'Administrator: the match is won by forfeit or no-show of the other team, without games.';
+revoke execute on function public.forfeit_match(uuid, uuid, text, boolean) from public;
+grant execute on function public.forfeit_match(uuid, uuid, text, boolean) to authenticated, service_role;
+
+create function public.reset_tournament(p_tournament_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_tournament public.tournaments;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only an administrator can reset a tournament.';
+  end if;
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    raise exception 'This tournament no longer exists.';
+  end if;
+  if v_tournament.completed_at is not null then
+    raise exception 'A completed tournament cannot be restarted.';
+  end if;
+  if v_tournament.started_at is null then
+    raise exception 'The tournament has not started.';
+  end if;
+  if exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye) then
+    raise exception 'A result is already confirmed: correct results instead of resetting the bracket.';
+  end if;
+  delete from public.matches where tournament_id = p_tournament_id;
+  update public.tournaments set started_at = null where id = p_tournament_id;
+end
+$$;
+comment on function public.reset_tournament(uuid) is
+  'Administrator: removes the bracket and reopens the start, only before the first confirmed result.';
+revoke execute on function public.reset_tournament(uuid) from public;
+grant execute on function public.reset_tournament(uuid) to authenticated, service_role;
+
+-- ============================================================================================
+-- Standings and the disputed-first listing
+-- ============================================================================================
+
+create function public.standings(p_tournament_id uuid)
+returns table (team_id uuid, group_number integer, placement integer, wins integer, losses integer, game_difference integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with played as (
+    select m.*, case when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
+    from public.matches m
+    where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye
+  ),
+  teams as (
+    select distinct x.team_id, m.group_number
+    from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+    where m.tournament_id = p_tournament_id and x.team_id is not null
+  ),
+  records as (
+    select t.team_id, t.group_number,
+      (select count(*) from played p where p.winner_id = t.team_id)::integer as wins,
+      (select count(*) from played p where p.loser_id = t.team_id)::integer as losses,
+      (select coalesce(sum(case when p.team1_id = t.team_id then p.team1_score - p.team2_score
+                                 else p.team2_score - p.team1_score end), 0)
+       from played p where t.team_id in (p.team1_id, p.team2_id))::integer as game_difference,
+      -- Wins against the teams with as many wins: the head-to-head tiebreak.
+      (select count(*) from played p where p.winner_id = t.team_id
+         and (select count(*) from played q where q.winner_id = p.loser_id)
+           = (select count(*) from played q where q.winner_id = t.team_id))::integer as head_to_head,
+      (select max(p.round) from played p where p.loser_id = t.team_id and p.bracket = 'winners') as lost_in_round,
+      (select max(m.round) from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'winners') as rounds
+    from teams t
+  )
+  select r.team_id, r.group_number,
+    case when r.rounds is null then
+      (rank() over (partition by r.group_number order by r.wins desc, r.head_to_head desc, r.game_difference desc))::integer
+    when r.lost_in_round is null then 1
+    else (2 ^ (r.rounds - r.lost_in_round))::integer + 1 end,
+    r.wins, r.losses, r.game_difference
+  from records r
+  order by 3, 2, r.wins desc
+$$;
+comment on function public.standings(uuid) is
+  'Standings of a tournament: elimination by the round a team lost in (1st, 2nd, 3rd-4th, 5th-8th...); round robin '
+  'per group by wins, then head-to-head wins among teams level on wins, then game difference.';
+revoke execute on function public.standings(uuid) from public;
+grant execute on function public.standings(uuid) to anon, authenticated, service_role;
+
+create function public.admin_matches(p_tournament_id uuid)
+returns setof public.matches
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only an administrator can list matches to settle.';
+  end if;
+  return query
+    select m.* from public.matches m where m.tournament_id = p_tournament_id
+    order by (m.disputed_at is null), (m.reported_at is null), m.bracket, m.group_number, m.round, m.position;
+end
+$$;
+comment on function public.admin_matches(uuid) is 'Administrator: a tournament''s matches, disputed first, then awaiting confirmation.';
+revoke execute on function public.admin_matches(uuid) from public;
+grant execute on function public.admin_matches(uuid) to authenticated, service_role;

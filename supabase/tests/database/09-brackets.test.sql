@@ -2,7 +2,7 @@
 -- confirming and disputing results, winners moving on and the tournament completing.
 begin;
 \ir helpers/test-helpers.psql
-select plan(28);
+select plan(43);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('u' || i, null, '{}', jsonb_build_object('username', 'u' || i, 'game_id', '#AAAAAAAA' || i)) from generate_series(1, 5) i;
@@ -113,7 +113,43 @@ select isnt((select completed_at from public.tournaments where id = '00000000-00
   'the confirmed final completes the tournament');
 select is((select winner_id from public.matches where id = pg_temp.match(3, 1)), pg_temp.team('T2'), 'seed 2 is champion');
 
+select results_eq($$ select team_id, placement from public.standings('00000000-0000-4000-8000-0000000000b1') order by placement, team_id $$,
+  $$ select * from (values (pg_temp.team('T2'), 1), (pg_temp.team('T1'), 2), (pg_temp.team('T1'), 0)) v (t, p) where p > 0
+     union all select t, 3 from (values (pg_temp.team('T3')), (pg_temp.team('T4'))) v (t)
+     union all select pg_temp.team('T5'), 5 order by 2, 1 $$,
+  'standings: champion, finalist, 3rd-4th for the semi-finalists, 5th for the first-round loser');
+
+-- ---------------------------------------------------------------------------------------------
+-- Administrator: corrections, forfeits, the audit log, reset
+
+select tests.authenticate_as('u1');
+select throws_ok($$ select public.set_match_result(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 2}]') $$,
+  'Only an administrator can set a result.', 'a captain cannot set a result');
+select throws_ok($$ select public.reset_tournament('00000000-0000-4000-8000-0000000000b1') $$,
+  'Only an administrator can reset a tournament.', 'a player cannot reset a tournament');
+select is((select count(*)::integer from public.match_result_changes), 0, 'players cannot read the audit log');
 select tests.authenticate_as_admin();
+select throws_ok($$ select public.reset_tournament('00000000-0000-4000-8000-0000000000b1') $$,
+  'A completed tournament cannot be restarted.', 'a completed tournament cannot be restarted');
+select throws_ok($$ select public.set_match_result(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 2}]') $$,
+  'Later matches were played after this result: confirm to reset them.', 'a correction that later matches played on asks first');
+select lives_ok($$ select public.set_match_result(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 2}]', true) $$,
+  'with the confirmation, the correction resets what followed');
+select results_eq($$ select team1_id, team2_id, public.state(m) from public.matches m where id = pg_temp.match(2, 1) $$,
+  $$ values (pg_temp.team('T1'), pg_temp.team('T5'), 'ready') $$, 'the corrected winner takes the place, the match is to replay');
+select is((select public.state(m) from public.matches m where id = pg_temp.match(3, 1)), 'waiting_for_opponent', 'the final waits again');
+select is((select completed_at from public.tournaments where id = '00000000-0000-4000-8000-0000000000b1'), null, 'the tournament is in progress again');
+select throws_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.team('T2'), 'forfeit') $$,
+  'The winner must be one of the two teams of this match.', 'a forfeit is won by one of the two teams');
+select throws_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.team('T1'), 'rain') $$,
+  'The reason is forfeit or no_show.', 'a forfeit has a known reason');
+select lives_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.team('T1'), 'no_show') $$, 'a no-show is recorded');
+select results_eq($$ select action from public.match_result_changes order by id $$,
+  $$ values ('confirmed'), ('confirmed'), ('confirmed'), ('confirmed'), ('reset'), ('reset'), ('set'), ('no_show') $$,
+  'the administrator reads every change in the audit log');
+select is((select (before->>'winner_id')::uuid from public.match_result_changes where action = 'set'), pg_temp.team('T4'),
+  'the log keeps the result before the change');
+
 select public.start_tournament('00000000-0000-4000-8000-0000000000b2');
 select tests.clear_authentication();
 select is((select count(*)::integer from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000b2'), 3,
