@@ -101,6 +101,8 @@ export type Database = {
           group_number: number
           id: string
           is_bye: boolean
+          loser_next_match_id: string | null
+          loser_next_slot: number | null
           next_match_id: string | null
           next_slot: number | null
           position: number
@@ -125,6 +127,8 @@ export type Database = {
           group_number?: number
           id?: string
           is_bye?: boolean
+          loser_next_match_id?: string | null
+          loser_next_slot?: number | null
           next_match_id?: string | null
           next_slot?: number | null
           position: number
@@ -149,6 +153,8 @@ export type Database = {
           group_number?: number
           id?: string
           is_bye?: boolean
+          loser_next_match_id?: string | null
+          loser_next_slot?: number | null
           next_match_id?: string | null
           next_slot?: number | null
           position?: number
@@ -164,6 +170,13 @@ export type Database = {
           winner_id?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "matches_loser_next_match_id_fkey"
+            columns: ["loser_next_match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "matches_next_match_id_fkey"
             columns: ["next_match_id"]
@@ -412,6 +425,8 @@ export type Database = {
           group_number: number
           id: string
           is_bye: boolean
+          loser_next_match_id: string | null
+          loser_next_slot: number | null
           next_match_id: string | null
           next_slot: number | null
           position: number

@@ -14,7 +14,7 @@ comment on column public.teams.seed is 'Seed set by the administrator before the
 create table public.matches (
   id uuid primary key default gen_random_uuid(),
   tournament_id uuid not null references public.tournaments (id) on delete cascade,
-  bracket text not null constraint matches_bracket_check check (bracket in ('winners', 'group')),
+  bracket text not null constraint matches_bracket_check check (bracket in ('winners', 'losers', 'grand_final', 'group')),
   group_number integer not null default 1,
   round integer not null constraint matches_round_positive check (round > 0),
   position integer not null constraint matches_position_positive check (position > 0),
@@ -24,6 +24,8 @@ create table public.matches (
   is_bye boolean not null default false,
   next_match_id uuid references public.matches (id) on delete set null,
   next_slot smallint constraint matches_next_slot_check check (next_slot in (1, 2)),
+  loser_next_match_id uuid references public.matches (id) on delete set null,
+  loser_next_slot smallint constraint matches_loser_next_slot_check check (loser_next_slot in (1, 2)),
   games jsonb,
   team1_score smallint,
   team2_score smallint,
@@ -41,9 +43,11 @@ comment on table public.matches is
   'One match of a tournament''s bracket (winners) or group (round robin); written only by the bracket functions.';
 comment on column public.matches.is_bye is 'A first-round match with one team only: it is won at the start.';
 comment on column public.matches.next_match_id is 'Where the winner goes (slot next_slot); null for the final and group matches.';
+comment on column public.matches.loser_next_match_id is 'Double elimination: where the loser drops (slot loser_next_slot).';
 comment on column public.matches.games is 'The reported games: [{"winner": 1|2, "team1_score"?, "team2_score"?}, ...].';
 create index matches_tournament_id_idx on public.matches (tournament_id);
 create index matches_next_match_id_idx on public.matches (next_match_id);
+create index matches_loser_next_match_id_idx on public.matches (loser_next_match_id);
 
 alter table public.matches enable row level security;
 revoke all on public.matches from public, anon, authenticated, service_role;
@@ -130,7 +134,25 @@ $$;
 comment on function private.seeding_order(integer) is 'Seeds in bracket order for a power-of-two bracket (1, 8, 4, 5, 2, 7, 3, 6 for 8).';
 revoke execute on function private.seeding_order(integer) from public;
 
--- Records a confirmed winner and moves them into the next match, in the caller's transaction.
+-- Puts a team (or, for a bye, nobody) into a slot of a match.
+create function private.place(p_match_id uuid, p_slot smallint, p_team_id uuid)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  update public.matches set
+    team1_id = case when p_slot = 1 then p_team_id else team1_id end,
+    team2_id = case when p_slot = 2 then p_team_id else team2_id end
+  where id = p_match_id
+$$;
+comment on function private.place(uuid, smallint, uuid) is 'Fills one slot of a match.';
+revoke execute on function private.place(uuid, smallint, uuid) from public;
+
+-- Records a confirmed result's effects in the caller's transaction: the winner moves on, the loser
+-- drops to the losers bracket (double elimination), a match whose feeders are all decided but that
+-- has only one team (a bye carried down the losers bracket) is won at once, and the last result
+-- completes the tournament.
 create function private.advance(p_match_id uuid)
 returns void
 language plpgsql
@@ -139,22 +161,45 @@ set search_path = ''
 as $$
 declare
   v_match public.matches;
+  v_loser uuid;
+  v_target uuid;
 begin
   select * into v_match from public.matches where id = p_match_id;
-  if v_match.next_match_id is not null then
-    if v_match.next_slot = 1 then
-      update public.matches set team1_id = v_match.winner_id where id = v_match.next_match_id;
+  v_loser := case when v_match.winner_id is null then null
+                  when v_match.winner_id = v_match.team1_id then v_match.team2_id else v_match.team1_id end;
+  if v_match.bracket = 'grand_final' and v_match.round = 1 then
+    -- The winners bracket's champion (team 1) has lost no match yet: the bracket resets only if they lose.
+    if v_match.winner_id = v_match.team1_id then
+      update public.matches set is_bye = true, confirmed_at = now()
+      where tournament_id = v_match.tournament_id and bracket = 'grand_final' and round = 2;
     else
-      update public.matches set team2_id = v_match.winner_id where id = v_match.next_match_id;
+      update public.matches set team1_id = v_match.team1_id, team2_id = v_match.team2_id
+      where tournament_id = v_match.tournament_id and bracket = 'grand_final' and round = 2;
     end if;
   end if;
+  if v_match.next_match_id is not null then
+    perform private.place(v_match.next_match_id, v_match.next_slot, v_match.winner_id);
+  end if;
+  if v_match.loser_next_match_id is not null then
+    perform private.place(v_match.loser_next_match_id, v_match.loser_next_slot, v_loser);
+  end if;
+  foreach v_target in array array[v_match.next_match_id, v_match.loser_next_match_id] loop
+    continue when v_target is null;
+    if exists (select 1 from public.matches m where m.id = v_target and m.confirmed_at is null
+                 and (m.team1_id is null or m.team2_id is null))
+       and not exists (select 1 from public.matches f
+                       where (f.next_match_id = v_target or f.loser_next_match_id = v_target) and f.confirmed_at is null) then
+      update public.matches set is_bye = true, winner_id = coalesce(team1_id, team2_id), confirmed_at = now() where id = v_target;
+      perform private.advance(v_target);
+    end if;
+  end loop;
   if not exists (select 1 from public.matches m where m.tournament_id = v_match.tournament_id and m.confirmed_at is null) then
     update public.tournaments set completed_at = now() where id = v_match.tournament_id;
   end if;
 end
 $$;
 comment on function private.advance(uuid) is
-  'After a confirmed result: the winner takes its place in the next match; the last result completes the tournament.';
+  'After a confirmed result: the winner moves on, the loser drops, carried byes are won, the last result completes the tournament.';
 revoke execute on function private.advance(uuid) from public;
 
 create function public.start_tournament(p_tournament_id uuid, p_seeding text default 'random', p_group_size integer default null)
@@ -199,9 +244,6 @@ begin
   if v_tournament.started_at is not null then
     raise exception 'The tournament has already started.';
   end if;
-  if v_tournament.format = 'double_elimination' then
-    raise exception 'Double elimination is not available yet.';
-  end if;
 
   select array_agg(t.id order by
     case p_seeding when 'manual' then t.seed end nulls last,
@@ -219,31 +261,64 @@ begin
     raise exception 'Groups are for round robin, with at least 2 teams each.';
   end if;
 
-  if v_tournament.format = 'single_elimination' then
+  if v_tournament.format in ('single_elimination', 'double_elimination') then
     v_size := 1;
     while v_size < v_count loop v_size := v_size * 2; end loop;
     v_rounds := round(ln(v_size) / ln(2));
     v_order := private.seeding_order(v_size);
+    if v_tournament.format = 'double_elimination' then
+      -- The grand final, its reset (played only if the losers bracket's champion wins the first), and
+      -- the losers bracket from its last round back: odd rounds pair the survivors, even rounds meet
+      -- the teams dropping from the winners bracket.
+      insert into public.matches (tournament_id, bracket, round, position, best_of)
+      values (p_tournament_id, 'grand_final', 2, 1, v_tournament.best_of), (p_tournament_id, 'grand_final', 1, 1, v_tournament.best_of);
+      for v_round in reverse 2 * (v_rounds - 1)..1 loop
+        for v_position in 1..(v_size / 2 ^ ((v_round + 1) / 2 + 1))::integer loop
+          insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot)
+          select p_tournament_id, 'losers', v_round, v_position, v_tournament.best_of, n.id,
+                 case when v_round = 2 * (v_rounds - 1) then 2 when v_round % 2 = 1 then 1 else 2 - v_position % 2 end
+          from public.matches n
+          where n.tournament_id = p_tournament_id
+            and case when v_round = 2 * (v_rounds - 1) then n.bracket = 'grand_final' and n.round = 1
+                     else n.bracket = 'losers' and n.round = v_round + 1
+                          and n.position = case when v_round % 2 = 1 then v_position else (v_position + 1) / 2 end end;
+        end loop;
+      end loop;
+    end if;
     -- From the final back to the first round, so each match knows where its winner goes.
     for v_round in reverse v_rounds..1 loop
       for v_position in 1..(v_size / (2 ^ v_round))::integer loop
-        insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot)
-        select p_tournament_id, 'winners', v_round, v_position, v_tournament.best_of, n.id, 2 - v_position % 2
+        insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot,
+                                    loser_next_match_id, loser_next_slot)
+        select p_tournament_id, 'winners', v_round, v_position, v_tournament.best_of,
+               coalesce(n.id, gf.id), case when n.id is null and gf.id is not null then 1 else 2 - v_position % 2 end,
+               l.id, case when l.bracket = 'grand_final' or v_round > 1 then 2 else 2 - v_position % 2 end
         from (select 1) one
         left join public.matches n on n.tournament_id = p_tournament_id and n.bracket = 'winners'
-          and n.round = v_round + 1 and n.position = (v_position + 1) / 2;
+          and n.round = v_round + 1 and n.position = (v_position + 1) / 2
+        left join public.matches gf on v_round = v_rounds and gf.tournament_id = p_tournament_id
+          and gf.bracket = 'grand_final' and gf.round = 1
+        -- Losers drop to the losers bracket; from the second round on, in alternating order, so that
+        -- teams that met in the winners bracket do not meet again at once.
+        left join public.matches l on l.tournament_id = p_tournament_id and case
+          when v_rounds = 1 then l.bracket = 'grand_final' and l.round = 1
+          when v_round = 1 then l.bracket = 'losers' and l.round = 1 and l.position = (v_position + 1) / 2
+          else l.bracket = 'losers' and l.round = 2 * (v_round - 1) and l.position = case
+            when (v_round - 1) % 2 = 1 then (v_size / 2 ^ v_round)::integer + 1 - v_position else v_position end end;
       end loop;
     end loop;
     update public.matches m set
       team1_id = v_teams[v_order[2 * m.position - 1]],
       team2_id = case when v_order[2 * m.position] <= v_count then v_teams[v_order[2 * m.position]] end
-    where m.tournament_id = p_tournament_id and m.round = 1;
+    where m.tournament_id = p_tournament_id and m.bracket = 'winners' and m.round = 1;
     -- Byes: the top seeds face no one in the first round and move on at once.
+    -- One at a time: a match is won by default only once every match feeding it has moved on.
     for v_id in
-      update public.matches m set is_bye = true, winner_id = team1_id, confirmed_at = now()
-      where m.tournament_id = p_tournament_id and m.round = 1 and m.team2_id is null
-      returning m.id
+      select m.id from public.matches m
+      where m.tournament_id = p_tournament_id and m.bracket = 'winners' and m.round = 1 and m.team2_id is null
+      order by m.position
     loop
+      update public.matches set is_bye = true, winner_id = team1_id, confirmed_at = now() where id = v_id;
       perform private.advance(v_id);
     end loop;
   else
@@ -681,15 +756,26 @@ as $$
       (select count(*) from played p where p.winner_id = t.team_id
          and (select count(*) from played q where q.winner_id = p.loser_id)
            = (select count(*) from played q where q.winner_id = t.team_id))::integer as head_to_head,
-      (select max(p.round) from played p where p.loser_id = t.team_id and p.bracket = 'winners') as lost_in_round,
-      (select max(m.round) from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'winners') as rounds
+      -- How far an eliminated team went: the last match that took its last life (any loss in single
+      -- elimination, a losers-bracket or grand-final loss in double elimination).
+      (select max(case p.bracket when 'grand_final' then 1000 + p.round else p.round end) from played p
+       where p.loser_id = t.team_id
+         and (p.bracket <> 'winners'
+              or not exists (select 1 from public.matches x where x.tournament_id = p_tournament_id and x.bracket = 'grand_final'))
+      ) as out_at,
+      (select m.winner_id from public.matches m where m.tournament_id = p_tournament_id and m.winner_id is not null
+         and m.next_match_id is null and m.bracket in ('winners', 'grand_final') and (select t2.completed_at from public.tournaments t2 where t2.id = p_tournament_id) is not null
+       order by m.bracket = 'grand_final' desc, m.round desc limit 1) as champion_id,
+      t.team_id in (select x.team_id from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+                    where m.tournament_id = p_tournament_id and m.bracket <> 'group') as elimination
     from teams t
   )
   select r.team_id, r.group_number,
-    case when r.rounds is null then
+    case when not r.elimination then
       (rank() over (partition by r.group_number order by r.wins desc, r.head_to_head desc, r.game_difference desc))::integer
-    when r.lost_in_round is null then 1
-    else (2 ^ (r.rounds - r.lost_in_round))::integer + 1 end,
+    else
+      (rank() over (partition by r.elimination order by r.team_id = r.champion_id desc nulls last, r.out_at desc nulls first))::integer
+    end,
     r.wins, r.losses, r.game_difference
   from records r
   order by 3, 2, r.wins desc

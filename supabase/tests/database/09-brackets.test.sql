@@ -2,7 +2,7 @@
 -- confirming and disputing results, winners moving on and the tournament completing.
 begin;
 \ir helpers/test-helpers.psql
-select plan(43);
+select plan(45);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('u' || i, null, '{}', jsonb_build_object('username', 'u' || i, 'game_id', '#AAAAAAAA' || i)) from generate_series(1, 5) i;
@@ -11,12 +11,15 @@ select tests.create_user('outsider', null, '{}', '{"username": "outsider", "game
 insert into public.tournaments (id, name, description, thumbnail_url, slots, discord_link, type, format, best_of) values
   ('00000000-0000-4000-8000-0000000000b1', 'Knockout', 'SE.', '/banners/solo-showdown.svg', 8, 'https://discord.gg/se', '1v1', 'single_elimination', 3),
   ('00000000-0000-4000-8000-0000000000b2', 'League', 'RR.', '/banners/solo-showdown.svg', 8, 'https://discord.gg/rr', '1v1', 'round_robin', 1),
+  ('00000000-0000-4000-8000-0000000000b4', 'Twice', 'DE.', '/banners/solo-showdown.svg', 8, 'https://discord.gg/de', '1v1', 'double_elimination', 1),
   ('00000000-0000-4000-8000-0000000000b3', 'Lonely', 'One.', '/banners/solo-showdown.svg', 8, 'https://discord.gg/one', '1v1', 'single_elimination', 1);
 -- Five checked-in teams in the knockout, seeded 1 to 5 by their owner's number; three in the league.
 insert into public.teams (tournament_id, team_name, registered_by, checked_in_at, seed)
 select '00000000-0000-4000-8000-0000000000b1', 'T' || i, tests.get_user_id('u' || i), now(), i from generate_series(1, 5) i;
 insert into public.teams (tournament_id, team_name, registered_by, checked_in_at)
 select '00000000-0000-4000-8000-0000000000b2', 'R' || i, tests.get_user_id('u' || i), now() from generate_series(1, 3) i;
+insert into public.teams (tournament_id, team_name, registered_by, checked_in_at, seed)
+select '00000000-0000-4000-8000-0000000000b4', 'D' || i, tests.get_user_id('u' || i), now(), i from generate_series(1, 4) i;
 insert into public.teams (tournament_id, team_name, registered_by, checked_in_at)
 values ('00000000-0000-4000-8000-0000000000b3', 'Alone', tests.get_user_id('u1'), now());
 
@@ -156,6 +159,22 @@ select is((select count(*)::integer from public.matches where tournament_id = '0
   'anyone reads the league: three teams play three matches');
 select is((select count(distinct least(team1_id, team2_id)::text || greatest(team1_id, team2_id)::text)::integer
            from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000b2'), 3, 'every pair meets once');
+
+
+-- ---------------------------------------------------------------------------------------------
+-- Double elimination
+
+select tests.authenticate_as_admin();
+select public.start_tournament('00000000-0000-4000-8000-0000000000b4', 'manual');
+select results_eq($$ select bracket, count(*)::integer from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000b4'
+                     group by bracket order by bracket $$,
+  $$ values ('grand_final', 2), ('losers', 2), ('winners', 3) $$,
+  'four teams: three winners-bracket matches, two losers-bracket rounds, a grand final and its reset');
+select public.set_match_result(id, '[{"winner": 1}]') from public.matches
+where tournament_id = '00000000-0000-4000-8000-0000000000b4' and bracket = 'winners' and round = 1 and position = 1;
+select results_eq($$ select team1_id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000b4'
+                     and bracket = 'losers' and round = 1 $$,
+  $$ values (pg_temp.team('D4')) $$, 'the loser of 1 against 4 drops to the losers bracket');
 
 select * from finish();
 rollback;
