@@ -322,7 +322,8 @@ begin
       perform private.advance(v_id);
     end loop;
   else
-    v_groups := case when p_group_size is null then 1 else ceil(v_count::numeric / p_group_size)::integer end;
+    -- Groups of at least p_group_size (the remainder joins them), so no team is left alone in a group.
+    v_groups := case when p_group_size is null then 1 else greatest(1, v_count / p_group_size) end;
     for v_group in 1..v_groups loop
       -- Seeds snake across the groups so each group gets a fair share of the top seeds.
       select array_agg(v_teams[i] order by i) into v_members
