@@ -42,6 +42,178 @@ export type Database = {
         }
         Relationships: []
       }
+      match_result_changes: {
+        Row: {
+          action: string
+          after: Json | null
+          before: Json | null
+          changed_at: string
+          changed_by: string | null
+          id: number
+          match_id: string
+          tournament_id: string
+        }
+        Insert: {
+          action: string
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          match_id: string
+          tournament_id: string
+        }
+        Update: {
+          action?: string
+          after?: Json | null
+          before?: Json | null
+          changed_at?: string
+          changed_by?: string | null
+          id?: never
+          match_id?: string
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "match_result_changes_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "match_result_changes_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      matches: {
+        Row: {
+          best_of: number
+          bracket: string
+          confirmed_at: string | null
+          dispute_comment: string | null
+          disputed_at: string | null
+          games: Json | null
+          group_number: number
+          id: string
+          is_bye: boolean
+          loser_next_match_id: string | null
+          loser_next_slot: number | null
+          next_match_id: string | null
+          next_slot: number | null
+          position: number
+          reported_at: string | null
+          reported_by: string | null
+          result_reason: string | null
+          round: number
+          team1_id: string | null
+          team1_score: number | null
+          team2_id: string | null
+          team2_score: number | null
+          tournament_id: string
+          winner_id: string | null
+        }
+        Insert: {
+          best_of: number
+          bracket: string
+          confirmed_at?: string | null
+          dispute_comment?: string | null
+          disputed_at?: string | null
+          games?: Json | null
+          group_number?: number
+          id?: string
+          is_bye?: boolean
+          loser_next_match_id?: string | null
+          loser_next_slot?: number | null
+          next_match_id?: string | null
+          next_slot?: number | null
+          position: number
+          reported_at?: string | null
+          reported_by?: string | null
+          result_reason?: string | null
+          round: number
+          team1_id?: string | null
+          team1_score?: number | null
+          team2_id?: string | null
+          team2_score?: number | null
+          tournament_id: string
+          winner_id?: string | null
+        }
+        Update: {
+          best_of?: number
+          bracket?: string
+          confirmed_at?: string | null
+          dispute_comment?: string | null
+          disputed_at?: string | null
+          games?: Json | null
+          group_number?: number
+          id?: string
+          is_bye?: boolean
+          loser_next_match_id?: string | null
+          loser_next_slot?: number | null
+          next_match_id?: string | null
+          next_slot?: number | null
+          position?: number
+          reported_at?: string | null
+          reported_by?: string | null
+          result_reason?: string | null
+          round?: number
+          team1_id?: string | null
+          team1_score?: number | null
+          team2_id?: string | null
+          team2_score?: number | null
+          tournament_id?: string
+          winner_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "matches_loser_next_match_id_fkey"
+            columns: ["loser_next_match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_next_match_id_fkey"
+            columns: ["next_match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_team1_id_fkey"
+            columns: ["team1_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_team2_id_fkey"
+            columns: ["team2_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "matches_winner_id_fkey"
+            columns: ["winner_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string
@@ -121,6 +293,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -131,6 +304,7 @@ export type Database = {
           promoted_at?: string | null
           registered_at?: string
           registered_by: string
+          seed?: number | null
           status?: string
           team_name?: string | null
           tournament_id: string
@@ -141,6 +315,7 @@ export type Database = {
           promoted_at?: string | null
           registered_at?: string
           registered_by?: string
+          seed?: number | null
           status?: string
           team_name?: string | null
           tournament_id?: string
@@ -238,6 +413,41 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_matches: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          best_of: number
+          bracket: string
+          confirmed_at: string | null
+          dispute_comment: string | null
+          disputed_at: string | null
+          games: Json | null
+          group_number: number
+          id: string
+          is_bye: boolean
+          loser_next_match_id: string | null
+          loser_next_slot: number | null
+          next_match_id: string | null
+          next_slot: number | null
+          position: number
+          reported_at: string | null
+          reported_by: string | null
+          result_reason: string | null
+          round: number
+          team1_id: string | null
+          team1_score: number | null
+          team2_id: string | null
+          team2_score: number | null
+          tournament_id: string
+          winner_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "matches"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       check_in: {
         Args: { p_team_id: string }
         Returns: {
@@ -246,6 +456,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -265,6 +476,10 @@ export type Database = {
         Args: { t: unknown }
         Returns: string
       }
+      confirm_match: {
+        Args: { p_match_id: string }
+        Returns: undefined
+      }
       confirm_team_place: {
         Args: { p_team_id: string }
         Returns: undefined
@@ -273,12 +488,25 @@ export type Database = {
         Args: { p_tournament_id: string }
         Returns: string
       }
+      dispute_match: {
+        Args: { p_comment: string; p_match_id: string }
+        Returns: undefined
+      }
       fill_team_place: {
         Args: {
           p_in_game_name: string
           p_player_id: string
           p_slot: number
           p_team_id: string
+        }
+        Returns: undefined
+      }
+      forfeit_match: {
+        Args: {
+          p_confirm_reset?: boolean
+          p_match_id: string
+          p_reason?: string
+          p_winner_team_id: string
         }
         Returns: undefined
       }
@@ -311,6 +539,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -326,6 +555,14 @@ export type Database = {
         Args: { t: unknown }
         Returns: string
       }
+      report_match: {
+        Args: { p_games: Json; p_match_id: string }
+        Returns: undefined
+      }
+      reset_tournament: {
+        Args: { p_tournament_id: string }
+        Returns: undefined
+      }
       set_check_in: {
         Args: { p_checked_in: boolean; p_team_id: string }
         Returns: {
@@ -334,6 +571,7 @@ export type Database = {
           promoted_at: string | null
           registered_at: string
           registered_by: string
+          seed: number | null
           status: string
           team_name: string | null
           tournament_id: string
@@ -345,9 +583,40 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_match_result: {
+        Args: { p_confirm_reset?: boolean; p_games: Json; p_match_id: string }
+        Returns: undefined
+      }
+      set_seed: {
+        Args: { p_seed: number; p_team_id: string }
+        Returns: undefined
+      }
       settle_check_in: {
         Args: { p_tournament_id: string }
         Returns: undefined
+      }
+      standings: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          team_id: string
+          group_number: number
+          placement: number
+          wins: number
+          losses: number
+          game_difference: number
+        }[]
+      }
+      start_tournament: {
+        Args: {
+          p_group_size?: number
+          p_seeding?: string
+          p_tournament_id: string
+        }
+        Returns: undefined
+      }
+      state: {
+        Args: { m: unknown }
+        Returns: string
       }
       tournament_teams: {
         Args: { p_tournament_id: string }
