@@ -11,7 +11,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function once(db: Database, run: number): Promise<{ start: number; confirm: number }> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true)`);
+    await tx.query(
+      `select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true)`,
+    );
     const { rows } = await tx.query<{ id: string }>(
       `insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, format, best_of)
        values ($1, 'x', '/banners/solo-showdown.svg', ${TEAMS}, 'https://discord.gg/x', '1v1', 'double_elimination', 3) returning id`,

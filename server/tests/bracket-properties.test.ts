@@ -32,7 +32,10 @@ async function addPlayers(db: Database): Promise<void> {
 /** Starts a tournament of `teams` teams and plays it to the end as an administrator; returns its matches. */
 async function playOut(db: Database, format: Format, teams: number, groupSize: number | null, seed: number) {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true), setseed($1)`, [seed]);
+    await tx.query(
+      `select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true), setseed($1)`,
+      [seed],
+    );
     const { rows } = await tx.query<{ id: string }>(
       `insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, format, best_of)
        values ($3, 'x', '/banners/solo-showdown.svg', $1, 'https://discord.gg/x', '1v1', $2, 3) returning id`,
@@ -92,9 +95,10 @@ function checkInvariants(format: Format, groupSize: number | null, result: Await
     const pairs = played.map((m) => `${m.group_number}:${[m.team1_id, m.team2_id].sort().join('-')}`);
     expect(new Set(pairs).size).toBe(pairs.length);
     const groups = new Map<number, Set<string>>();
-    for (const m of played) for (const t of [m.team1_id!, m.team2_id!]) {
-      groups.set(m.group_number, (groups.get(m.group_number) ?? new Set()).add(t));
-    }
+    for (const m of played)
+      for (const t of [m.team1_id!, m.team2_id!]) {
+        groups.set(m.group_number, (groups.get(m.group_number) ?? new Set()).add(t));
+      }
     for (const [g, members] of groups) {
       const n = members.size;
       expect(played.filter((m) => m.group_number === g).length).toBe((n * (n - 1)) / 2);

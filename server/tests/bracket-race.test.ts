@@ -38,7 +38,9 @@ describe.each([
       [tournamentId, ids],
     );
     await stack.ctx.db.transaction(async (tx) => {
-      await tx.query(`select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true)`);
+      await tx.query(
+        `select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true)`,
+      );
       await tx.query(`select public.start_tournament($1, 'manual')`, [tournamentId]);
     });
     captains = await Promise.all(
