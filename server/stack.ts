@@ -113,6 +113,9 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     if (isRealtimePath(req.url)) realtime.handleUpgrade(req, socket, head);
     else refuseUpgrade(socket, 404, 'no Route matched with those values');
   });
+  // Change capture installs its triggers (DDL) on the published tables: a write racing it could
+  // deadlock, so the stack counts as started once capture is in place.
+  await realtime.ready.catch(() => {});
 
   return {
     url,
