@@ -429,6 +429,21 @@ comment on function public.settle_check_in(uuid) is
 revoke execute on function public.settle_check_in(uuid) from public;
 grant execute on function public.settle_check_in(uuid) to anon, authenticated, service_role;
 
+-- Once check-in has closed (or the tournament has started), the roster is fixed: no withdrawal,
+-- leaving or filling a place. One definition for the functions that change a team.
+create function private.roster_closed(t public.tournaments)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select t.started_at is not null or t.completed_at is not null
+      or (t.starts_at is not null and now() >= public.checkin_closes(t))
+$$;
+comment on function private.roster_closed(public.tournaments) is
+  'True once check-in has closed or the tournament has started: the teams can no longer change.';
+revoke execute on function private.roster_closed(public.tournaments) from public;
+
 -- Locks the tournament of a team (so team changes are serialised with registrations and promotions)
 -- and returns its id; refuses the anonymous and a team that is gone.
 create function private.lock_team(p_team_id uuid)
@@ -475,8 +490,7 @@ begin
   if v_team.registered_by <> (select auth.uid()) then
     raise exception 'Only the captain can withdraw the team.';
   end if;
-  if v_tournament.started_at is not null or v_tournament.completed_at is not null
-     or (v_tournament.starts_at is not null and now() >= public.checkin_closes(v_tournament)) then
+  if private.roster_closed(v_tournament) then
     raise exception 'Withdrawals are closed.';
   end if;
   delete from public.teams where id = p_team_id;
@@ -592,7 +606,7 @@ begin
   if v_team.registered_by = (select auth.uid()) then
     raise exception 'Captains withdraw the team instead.';
   end if;
-  if v_tournament.started_at is not null or (v_tournament.starts_at is not null and now() >= public.checkin_closes(v_tournament)) then
+  if private.roster_closed(v_tournament) then
     raise exception 'Check-in is closed.';
   end if;
   delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid());
@@ -626,7 +640,7 @@ begin
   if v_team.registered_by <> (select auth.uid()) then
     raise exception 'Only the captain can change the team.';
   end if;
-  if v_tournament.started_at is not null or (v_tournament.starts_at is not null and now() >= public.checkin_closes(v_tournament)) then
+  if private.roster_closed(v_tournament) then
     raise exception 'Check-in is closed.';
   end if;
   if p_slot is null or p_slot < 1 or p_slot > left(v_tournament.type, 1)::int then
