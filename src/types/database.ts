@@ -448,6 +448,10 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      captain_username: {
+        Args: { t: unknown }
+        Returns: string
+      }
       check_in: {
         Args: { p_team_id: string }
         Returns: {

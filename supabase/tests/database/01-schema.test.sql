@@ -55,7 +55,7 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place',
+  array['admin_matches', 'captain_username', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place',
         'forfeit_match', 'game_id_available', 'leave_team', 'register_team', 'report_match', 'reset_tournament', 'set_check_in',
         'set_match_result', 'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams',
         'waitlist_position', 'withdraw_team'],
@@ -110,8 +110,8 @@ select ok(has_column_privilege('anon', 'public.contact_messages', 'message', 'IN
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['tournaments', 'teams'],
-  'realtime publishes tournaments and teams');
+  array['tournaments', 'teams', 'team_players'],
+  'realtime publishes tournaments, teams and team_players');
 
 select has_index('public', 'teams', 'teams_registered_by_idx', array['registered_by'], 'teams.registered_by is indexed for the policies');
 select col_is_pk('public', 'team_players', array['team_id', 'slot'], 'team_players is keyed by (team_id, slot)');
