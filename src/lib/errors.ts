@@ -1,5 +1,7 @@
 // The one place where errors become messages. Supabase answers `{ data, error }`; `unwrap` turns the
 // error into a thrown AppError, and `errorMessage` is the text a person sees.
+import { GAME_ID_TAKEN_MESSAGE } from '@/lib/player-rules';
+
 export const NETWORK_MESSAGE = "Can't reach the server. Check your connection and try again.";
 export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
@@ -74,6 +76,8 @@ const DATABASE_MESSAGES: Record<string, string> = {
 // Constraints whose violation has a more precise message than its code's: named in the error text.
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   tournaments_name_key: 'A tournament with this name already exists.',
+  // Two accounts saving the same game ID at once: the trigger's check passed for both, the index did not.
+  profiles_game_id_key: GAME_ID_TAKEN_MESSAGE,
 };
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';

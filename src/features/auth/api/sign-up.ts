@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import { errorMessage, toAppError } from '@/lib/errors';
+import { assertGameIdAvailable, gameIdAvailable, gameIdTakenError } from '@/lib/game-id-available';
 import { MIN_PASSWORD_LENGTH, gameIdSchema, usernameSchema } from '@/lib/player-rules';
 
 export const signUpSchema = z.object({
@@ -21,12 +22,18 @@ export type SignUpFields = z.input<typeof signUpSchema>;
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 export async function signUp(input: SignUpInput) {
+  await assertGameIdAvailable(input.gameId);
   const { data, error } = await supabase.auth.signUp({
     email: input.email,
     password: input.password,
     options: { data: { username: input.username, game_id: input.gameId } },
   });
-  if (error) throw toAppError(error);
+  if (error) {
+    // Auth hides the database's reason behind a 500 (see below). When another account claimed the ID
+    // between the check above and this sign-up, that is the reason: say it in the database's words.
+    if (error.status === 500 && !(await gameIdAvailable(input.gameId).catch(() => true))) throw gameIdTakenError();
+    throw toAppError(error);
+  }
   return data;
 }
 

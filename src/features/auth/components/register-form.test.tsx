@@ -53,4 +53,21 @@ describe('Create Account (/register)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('User already exists');
     expect(router.state.location.pathname).toBe('/register');
   });
+
+  it("says another account's game ID belongs to it, on the Game ID field, and creates no account", async () => {
+    const owner = await createTestUser();
+    const email = freshEmail('signup');
+    const { user, router } = renderApp('/register');
+    await fill(user, {
+      email,
+      username: 'Copycat',
+      gameId: owner.gameId.slice(1).toLowerCase(),
+      password: 'secret-pass',
+    });
+    expect(await screen.findByText('That player ID belongs to another account.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Game ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/register');
+    const { data } = await serviceClient().from('profiles').select('id').eq('email', email);
+    expect(data).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
+import { GAME_ID_TAKEN_MESSAGE, PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
 import {
   signUp,
@@ -32,7 +32,10 @@ export function RegisterForm() {
       if (session) navigate(paths.home, { replace: true });
       else setNotice('Account created. Check your email to confirm it, then sign in.');
     } catch (error) {
-      form.setError('root', { message: signUpErrorMessage(error) });
+      const message = signUpErrorMessage(error);
+      // Another account's game ID is a mistake in that field: say it there.
+      if (message === GAME_ID_TAKEN_MESSAGE) form.setError('gameId', { message }, { shouldFocus: true });
+      else form.setError('root', { message });
     }
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
+import { assertGameIdAvailable } from '@/lib/game-id-available';
 import { gameIdSchema, usernameSchema } from '@/lib/player-rules';
 import { profileKey, type Profile } from '@/features/profile/api/get-profile';
 
@@ -23,6 +24,8 @@ export async function updateProfile({
   userId: string;
   input: UpdateProfileInput;
 }): Promise<Profile> {
+  // Asked first so the form says it at once; the profiles trigger raises the same words if raced.
+  await assertGameIdAvailable(input.gameId);
   const { data } = await supabase
     .from('profiles')
     .update({ username: input.username, game_id: input.gameId })

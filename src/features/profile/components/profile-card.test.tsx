@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { serviceClient, signedInUser } from '@/testing/users';
+import { createTestUser, serviceClient, signedInUser } from '@/testing/users';
+import { supabase } from '@/lib/supabase';
+import { errorMessage } from '@/lib/errors';
 
 describe('Profile (/profile)', () => {
   it('loads, then shows the Profile Information card with a read-only email', async () => {
@@ -50,6 +52,28 @@ describe('Profile (/profile)', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.getByLabelText('Game ID')).toHaveValue(player.gameId));
     expect(screen.getByLabelText('Game ID')).toHaveAttribute('readonly');
+  });
+
+  it("says another account's game ID belongs to it and keeps the saved one", async () => {
+    const owner = await createTestUser();
+    const player = await signedInUser();
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByLabelText('Game ID'));
+    await user.type(screen.getByLabelText('Game ID'), owner.gameId);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That player ID belongs to another account.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Game ID')).toHaveAttribute('aria-invalid', 'true');
+    const { data } = await serviceClient().from('profiles').select('game_id').eq('id', player.id).single();
+    expect(data).toEqual({ game_id: player.gameId });
+  });
+
+  it("the database says the same words when the form's check is raced", async () => {
+    const owner = await createTestUser();
+    const player = await signedInUser();
+    // What reaches the database when another account claims the ID after the form asked.
+    const { error } = await supabase.from('profiles').update({ game_id: owner.gameId }).eq('id', player.id);
+    expect(errorMessage(error)).toBe('That player ID belongs to another account.');
   });
 
   it('sends a visitor to /login', async () => {

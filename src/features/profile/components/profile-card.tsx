@@ -7,7 +7,7 @@ import { Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPencil, IconX } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
-import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
+import { GAME_ID_TAKEN_MESSAGE, PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useProfile, type Profile } from '@/features/profile/api/get-profile';
@@ -44,7 +44,10 @@ export function ProfileCard() {
       const { notifications } = await import('@mantine/notifications');
       notifications.show({ color: 'green', title: 'Saved', message: PROFILE_SAVED });
     } catch (error) {
-      form.setError('root', { message: errorMessage(error) });
+      const message = errorMessage(error);
+      // Another account's game ID is a mistake in that field: say it there.
+      if (message === GAME_ID_TAKEN_MESSAGE) form.setError('gameId', { message }, { shouldFocus: true });
+      else form.setError('root', { message });
     }
   });
 

@@ -8,6 +8,14 @@ import { useAuth } from '@/lib/auth';
 import { allTournamentsKey, tournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
 import type { TournamentType } from '@/lib/tournament';
+import {
+  INVALID_PLAYER_ID,
+  PLAYER_ID_PATTERN,
+  inGameNameInvisible,
+  inGameNameRequired,
+  inGameNameTooLong,
+  normalizePlayerId,
+} from '@/lib/player-rules';
 import type { Tables } from '@/types/database';
 
 export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
@@ -16,23 +24,12 @@ export const SIGN_IN_MESSAGE = 'Please sign in to register.';
 export const ALREADY_REGISTERED_MESSAGE = 'You have already registered for this tournament.';
 export const FULL_MESSAGE = 'The tournament is full';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
-export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
 export const TEAM_NAME_INVISIBLE = 'Team name cannot contain invisible characters.';
-export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
-export const inGameNameTooLong = (slot: number) => `In-game name for player ${slot} must be 30 characters or fewer.`;
-export const inGameNameInvisible = (slot: number) =>
-  `In-game name for player ${slot} cannot contain invisible characters.`;
 export const duplicatePlayerId = (id: string) => `Player ID ${id} is entered more than once.`;
 
-const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
-
-/** The database's normalisation: trim, upper-case, add the leading # if it is missing. */
-export function normalizePlayerId(raw: string): string {
-  const trimmed = raw.trim().toUpperCase();
-  if (!trimmed) return '';
-  return trimmed.startsWith('#') ? trimmed : `#${trimmed}`;
-}
+// The rules of one named player are shared with the captain's form for an empty place.
+export { INVALID_PLAYER_ID, inGameNameInvisible, inGameNameRequired, inGameNameTooLong, normalizePlayerId };
 
 export const TEAM_SIZE_MESSAGE: Record<TournamentType, string> = {
   '1v1': 'A 1v1 registration needs exactly 1 player.',
