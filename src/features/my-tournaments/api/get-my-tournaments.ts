@@ -1,25 +1,160 @@
-// The tournaments the signed-in player registered a team for, newest registration first.
+// The teams the signed-in player is on, as captain (they registered it) or as a player entered with
+// their own player ID, each with its tournament's schedule and phase, every place of the team, the
+// waitlist position and the Discord link. Live: teams, team_players and tournaments changes re-read it.
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { useRealtime, type LiveStatus } from '@/lib/use-realtime';
+import { TOURNAMENT_TYPES } from '@/lib/tournament';
 
-export async function getMyTournaments(userId: string) {
-  const { data } = await supabase
-    .from('teams')
-    .select(
-      'id, team_name, registered_at, tournament:tournaments(id, name, description, thumbnail_url, type, discord_link)',
-    )
-    .eq('registered_by', userId)
-    .order('registered_at', { ascending: false })
-    .throwOnError();
-  return data;
+export const myTournamentsKey = (userId: string | undefined) => ['my-tournaments', userId] as const;
+
+const TEAM_SIZE = { '1v1': 1, '2v2': 2, '3v3': 3 } as const;
+
+// The Data API's answer is checked against this shape: computed fields (phase, waitlist_position,
+// captain_username) are not in the generated types.
+const teamRowSchema = z.object({
+  id: z.string(),
+  team_name: z.string().nullable(),
+  status: z.enum(['registered', 'waitlisted']),
+  registered_by: z.string(),
+  registered_at: z.string(),
+  checked_in_at: z.string().nullable(),
+  waitlist_position: z.number().nullable(),
+  captain_username: z.string().nullable(),
+  tournament: z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(TOURNAMENT_TYPES),
+    starts_at: z.string().nullable(),
+    phase: z.string(),
+    checkin_opens: z.string().nullable(),
+    checkin_closes: z.string().nullable(),
+  }),
+  players: z.array(
+    z.object({
+      slot: z.number(),
+      player_id: z.string(),
+      in_game_name: z.string(),
+      user_id: z.string().nullable(),
+      confirmed_at: z.string().nullable(),
+    }),
+  ),
+});
+
+const SELECT =
+  'id, team_name, status, registered_by, registered_at, checked_in_at, waitlist_position, captain_username, ' +
+  'tournament:tournaments(id, name, type, starts_at, phase, checkin_opens, checkin_closes), ' +
+  'players:team_players(slot, player_id, in_game_name, user_id, confirmed_at)';
+
+/** A teammate's state as the page names it. */
+export type PlaceState = 'confirmed' | 'waiting' | 'left' | 'no account';
+
+export type Place = {
+  slot: number;
+  state: PlaceState;
+  /** Absent when the place was left. */
+  player?: { player_id: string; in_game_name: string; mine: boolean };
+};
+
+export type MyTeam = Omit<z.infer<typeof teamRowSchema>, 'players'> & {
+  /** Every place of the team in slot order, including the empty ones. */
+  places: Place[];
+  isCaptain: boolean;
+  /** The place entered with my player ID, when I am on the team as a player. */
+  myPlace: Place | null;
+  discordLink: string | null;
+  /** Completed, cancelled, or started before now. */
+  past: boolean;
+  /** Check-in has closed or the tournament has started: no one may change the team (private.roster_closed). */
+  rosterClosed: boolean;
+};
+
+const PAST_PHASES = ['in_progress', 'completed', 'cancelled'];
+
+function toMyTeam(row: z.infer<typeof teamRowSchema>, userId: string, discordLink: string | null, now: Date): MyTeam {
+  const { players, ...team } = row;
+  const places: Place[] = Array.from({ length: TEAM_SIZE[row.tournament.type] }, (_, i) => {
+    const p = players.find((x) => x.slot === i + 1);
+    if (!p) return { slot: i + 1, state: 'left' };
+    const state: PlaceState = !p.user_id ? 'no account' : p.confirmed_at ? 'confirmed' : 'waiting';
+    return {
+      slot: i + 1,
+      state,
+      player: { player_id: p.player_id, in_game_name: p.in_game_name, mine: p.user_id === userId },
+    };
+  });
+  const closes = row.tournament.checkin_closes ? new Date(row.tournament.checkin_closes) : null;
+  return {
+    ...team,
+    places,
+    isCaptain: row.registered_by === userId,
+    myPlace: places.find((p) => p.player?.mine && row.registered_by !== userId) ?? null,
+    discordLink,
+    past: PAST_PHASES.includes(row.tournament.phase),
+    rosterClosed: PAST_PHASES.includes(row.tournament.phase) || (closes !== null && now >= closes),
+  };
 }
 
-export type MyTournament = Awaited<ReturnType<typeof getMyTournaments>>[number];
+/** Upcoming by start time (to be announced last), then past ones, latest first. */
+export function sortMyTeams(teams: MyTeam[]): { upcoming: MyTeam[]; past: MyTeam[] } {
+  const time = (t: MyTeam) => (t.tournament.starts_at ? new Date(t.tournament.starts_at).getTime() : Infinity);
+  return {
+    upcoming: teams.filter((t) => !t.past).sort((a, b) => time(a) - time(b)),
+    past: teams.filter((t) => t.past).sort((a, b) => time(b) - time(a)),
+  };
+}
+
+export async function getMyTournaments(userId: string): Promise<MyTeam[]> {
+  // Teams I was entered in by my player ID; RLS lets me read them, the filter keeps an admin's own.
+  const { data: entered } = await supabase.from('team_players').select('team_id').eq('user_id', userId).throwOnError();
+  const ids = entered.map((p) => p.team_id);
+  let query = supabase.from('teams').select(SELECT);
+  query = ids.length
+    ? query.or(`registered_by.eq.${userId},id.in.(${ids.join(',')})`)
+    : query.eq('registered_by', userId);
+  const { data } = await query.throwOnError();
+  const rows = z.array(teamRowSchema).parse(data);
+  // The link is for registered players only; discord_link() says null to everyone else.
+  const links = await Promise.all(
+    rows.map(async (row) => {
+      if (row.status !== 'registered') return null;
+      const { data: link } = await supabase.rpc('discord_link', { p_tournament_id: row.tournament.id }).throwOnError();
+      return link;
+    }),
+  );
+  const now = new Date();
+  return rows.map((row, i) => toMyTeam(row, userId, links[i] ?? null, now));
+}
+
+function combined(...statuses: LiveStatus[]): LiveStatus {
+  if (statuses.includes('error')) return 'error';
+  return statuses.every((s) => s === 'joined') ? 'joined' : 'joining';
+}
 
 export function useMyTournaments(userId: string | undefined) {
-  return useQuery({
-    queryKey: ['my-tournaments', userId],
+  const key = myTournamentsKey(userId);
+  const query = useQuery({
+    queryKey: key,
     queryFn: () => getMyTournaments(userId!),
     enabled: !!userId,
+    // The phase follows the clock (check-in opens and closes with no change to any row): read again each minute.
+    refetchInterval: 60_000,
   });
+  const enabled = !!userId;
+  // Any change the player may see re-reads the list: a teammate confirming, leaving or being named
+  // (team_players), check-in and promotions (teams), the schedule and phase (tournaments).
+  const teams = useRealtime('teams', key, { enabled });
+  const players = useRealtime('team_players', key, { enabled });
+  const tournaments = useRealtime('tournaments', key, { enabled });
+  const live = {
+    status: combined(teams.status, players.status, tournaments.status),
+    error: teams.error ?? players.error ?? tournaments.error,
+    retry: () => {
+      teams.retry();
+      players.retry();
+      tournaments.retry();
+    },
+  };
+  return { ...query, live };
 }

@@ -1,71 +1,53 @@
-// My Tournaments: a card per joined tournament (banner, name, description, type, team, date), or
-// the empty message with a way to find one.
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconCalendar, IconUsers } from '@tabler/icons-react';
+// My Tournaments: the player's home for what they joined, as captain or entered by one. Upcoming
+// tournaments first by start time, past ones below; live. Or the empty message with a way to find one.
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { liveBanner } from '@/lib/use-realtime';
 import { FormError } from '@/components/ui/form-error';
+import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { TournamentBanner } from '@/components/ui/tournament-banner';
-import { useMyTournaments, type MyTournament } from '@/features/my-tournaments/api/get-my-tournaments';
+import { sortMyTeams, useMyTournaments, type MyTeam } from '@/features/my-tournaments/api/get-my-tournaments';
+import { TeamCard } from '@/features/my-tournaments/components/team-card';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function JoinedTournamentCard({ entry }: { entry: MyTournament }) {
-  const t = entry.tournament;
-  if (!t) return null;
+function Section({ title, teams }: { title: string; teams: MyTeam[] }) {
+  if (teams.length === 0) return null;
   return (
-    <Card component="article" padding={0} radius="lg" shadow="md" aria-labelledby={`t-${entry.id}`}>
-      <TournamentBanner src={t.thumbnail_url} alt={`${t.name} banner`} />
-      <Stack gap="xs" p="md">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} fz="lg" id={`t-${entry.id}`} lineClamp={2}>
-            {t.name}
-          </Title>
-          <Badge color="orange" variant="filled" c="dark.9" style={{ flexShrink: 0 }}>
-            {t.type} Tournament
-          </Badge>
-        </Group>
-        <Text c="dimmed" fz="sm" lineClamp={3}>
-          {t.description}
-        </Text>
-        {entry.team_name && (
-          <Group gap={6}>
-            <IconUsers size={16} aria-hidden />
-            <Text fz="sm">
-              Team: <b>{entry.team_name}</b>
-            </Text>
-          </Group>
-        )}
-        <Group gap={6}>
-          <IconCalendar size={16} aria-hidden />
-          <Text fz="sm">Registered on {dateFormat.format(new Date(entry.registered_at))}</Text>
-        </Group>
-      </Stack>
-    </Card>
+    <Stack component="section" gap="sm" aria-label={title}>
+      <Title order={2} fz="xl">
+        {title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+        {teams.map((team) => (
+          <TeamCard key={team.id} team={team} />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
 export function MyTournamentsList() {
   const { user } = useAuth();
   const query = useMyTournaments(user?.id);
+  const banner = liveBanner(query, query.live);
 
   if (query.isLoading) return <LoadingScreen label="Loading your tournaments..." />;
 
-  const entries = (query.data ?? []).filter((e) => e.tournament);
+  const { upcoming, past } = sortMyTeams(query.data ?? []);
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" data-live={query.live.status}>
       <Title order={1}>My Tournaments</Title>
-      {query.error ? (
+      <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
+      {query.error && !query.data ? (
         <Stack align="flex-start">
           <FormError message={errorMessage(query.error)} />
           <Button variant="default" onClick={() => void query.refetch()}>
             Try again
           </Button>
         </Stack>
-      ) : entries.length === 0 ? (
+      ) : upcoming.length + past.length === 0 ? (
         <Card p="xl" radius="lg">
           <Stack align="center" gap="sm">
             <Text fw={700} fz="lg" ta="center">
@@ -77,11 +59,10 @@ export function MyTournamentsList() {
           </Stack>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-          {entries.map((entry) => (
-            <JoinedTournamentCard key={entry.id} entry={entry} />
-          ))}
-        </SimpleGrid>
+        <>
+          <Section title="Upcoming" teams={upcoming} />
+          <Section title="Past" teams={past} />
+        </>
       )}
     </Stack>
   );
