@@ -75,9 +75,20 @@ export async function createTournament(
   type: TournamentType,
   slots: number,
   label = 'E2E',
-  fields: Partial<Pick<Tournament, 'description'>> = {},
+  fields: Partial<Pick<Tournament, 'description' | 'starts_at'>> = {},
 ): Promise<Tournament> {
   return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots, ...fields }));
+}
+
+/** The administrator changes a tournament (e.g. opens check-in now). */
+export async function updateTournament(id: string, changes: Partial<Tournament>): Promise<void> {
+  const { error } = await (await admin()).from('tournaments').update(changes).eq('id', id);
+  if (error) throw new Error(`Could not update tournament ${id}: ${error.message}`);
+}
+
+/** A player's own client, signed in: what they do from another device. */
+export function signedInAs(player: Pick<Player, 'email' | 'password'>): Promise<SupabaseClient> {
+  return signedIn(player.email, player.password);
 }
 
 export async function deleteTournament(id: string): Promise<void> {

@@ -164,7 +164,7 @@ export function TeamCard({ team }: { team: MyTeam }) {
               target="_blank"
               rel="noopener noreferrer"
               size="compact-sm"
-              color="indigo"
+              color="indigo.8"
               leftSection={<IconBrandDiscord size={16} aria-hidden />}
             >
               Join Discord
