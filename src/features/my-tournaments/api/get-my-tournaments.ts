@@ -127,9 +127,11 @@ export async function getMyTournaments(userId: string): Promise<MyTeam[]> {
   return rows.map((row, i) => toMyTeam(row, userId, links[i] ?? null, now));
 }
 
-function combined(...statuses: LiveStatus[]): LiveStatus {
-  if (statuses.includes('error')) return 'error';
-  return statuses.every((s) => s === 'joined') ? 'joined' : 'joining';
+/** Joined once every channel that is listening has joined. */
+function combined(...channels: { status: LiveStatus; listening: boolean }[]): LiveStatus {
+  const active = channels.filter((c) => c.listening).map((c) => c.status);
+  if (active.includes('error')) return 'error';
+  return active.every((s) => s === 'joined') ? 'joined' : 'joining';
 }
 
 export function useMyTournaments(userId: string | undefined) {
@@ -143,12 +145,22 @@ export function useMyTournaments(userId: string | undefined) {
   });
   const enabled = !!userId;
   // Any change the player may see re-reads the list: a teammate confirming, leaving or being named
-  // (team_players), check-in and promotions (teams), the schedule and phase (tournaments).
+  // (team_players), check-in, promotions and withdrawals ahead in the waitlist (teams), the schedule
+  // and phase (tournaments).
   const teams = useRealtime('teams', key, { enabled });
   const players = useRealtime('team_players', key, { enabled });
-  const tournaments = useRealtime('tournaments', key, { enabled });
+  // Only my tournaments: every registration anywhere changes some tournament's counters.
+  const ids = [...new Set((query.data ?? []).map((t) => t.tournament.id))].sort();
+  const tournaments = useRealtime('tournaments', key, {
+    enabled: enabled && ids.length > 0,
+    filter: `id=in.(${ids.join(',')})`,
+  });
   const live = {
-    status: combined(teams.status, players.status, tournaments.status),
+    status: combined(
+      { status: teams.status, listening: enabled },
+      { status: players.status, listening: enabled },
+      { status: tournaments.status, listening: enabled && ids.length > 0 },
+    ),
     error: teams.error ?? players.error ?? tournaments.error,
     retry: () => {
       teams.retry();

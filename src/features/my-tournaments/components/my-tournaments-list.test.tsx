@@ -191,6 +191,26 @@ describe('My Tournaments (/my-tournaments)', () => {
     expect(within(cancelledCard).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
   });
 
+  it('follows the tournament live: cancelled by the administrator, it moves to Past', async () => {
+    const startsAt = inHours(24);
+    const tournament = await createTournament({ type: '1v1', starts_at: startsAt });
+    const me = await signedInUser();
+    await registerAs(tournament, { user: me, players: [{ player_id: me.gameId, in_game_name: 'Me' }] });
+    renderApp('/my-tournaments');
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    expect(within(upcoming).getByRole('article', { name: tournament.name })).toBeInTheDocument();
+    expect(
+      within(upcoming).getByText(`Check-in opens ${formatTime(new Date(Date.parse(startsAt) - 3_600_000))}`),
+    ).toBeInTheDocument();
+    await waitForLive();
+
+    await updateTournament(tournament.id, { cancelled_at: new Date().toISOString() });
+    const past = await screen.findByRole('region', { name: 'Past' });
+    expect(within(past).getByRole('article', { name: tournament.name })).toBeInTheDocument();
+    expect(within(past).getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Upcoming' })).not.toBeInTheDocument();
+  });
+
   it('checks in while check-in is open, then withdraws with a confirmation', async () => {
     const tournament = await createTournament({ type: '1v1', starts_at: inHours(2) });
     const me = await signedInUser();

@@ -88,7 +88,7 @@ function CheckInState({ team }: { team: MyTeam }) {
       </Stack>
     );
   }
-  if (!team.past && t.checkin_opens && t.phase === 'registration_open') {
+  if (t.checkin_opens && ['registration_open', 'registration_closed'].includes(t.phase)) {
     return <Text fz="sm">Check-in opens {formatTime(t.checkin_opens)}</Text>;
   }
   return null;
