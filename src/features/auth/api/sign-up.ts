@@ -28,13 +28,20 @@ export async function signUp(input: SignUpInput) {
     password: input.password,
     options: { data: { username: input.username, game_id: input.gameId } },
   });
-  if (error) {
-    // Auth hides the database's reason behind a 500 (see below). When another account claimed the ID
-    // between the check above and this sign-up, that is the reason: say it in the database's words.
-    if (error.status === 500 && !(await gameIdAvailable(input.gameId).catch(() => true))) throw gameIdTakenError();
-    throw toAppError(error);
-  }
+  if (error) throw await signUpFailure(error, input.gameId);
   return data;
+}
+
+/**
+ * Auth hides the database's reason behind a 500 (see below). When another account claimed the game ID
+ * between the form's check and the sign-up, that is the reason: say it in the database's words.
+ */
+export async function signUpFailure(error: unknown, gameId: string): Promise<unknown> {
+  // Kept as Auth's error: supabase-js reports the 500 as a retryable fetch error, which toAppError
+  // would read as a network failure before signUpErrorMessage sees the status.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 500 && !(await gameIdAvailable(gameId).catch(() => true))) return gameIdTakenError();
+  return error;
 }
 
 /**
