@@ -39,7 +39,14 @@ export function MatchDialog({ match, roundLabel, tournamentId, teams, myTeamId, 
   const a = match ? teamName(teams, match.team1_id) : '';
   const b = match ? (match.is_bye ? 'bye' : teamName(teams, match.team2_id)) : '';
   return (
-    <Modal opened={match !== null} onClose={onClose} title={`${a} vs ${b}`} size="lg" centered>
+    <Modal
+      opened={match !== null}
+      onClose={onClose}
+      title={`${a} vs ${b}`}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {match && (
         <MatchDetails
           key={match.id}
