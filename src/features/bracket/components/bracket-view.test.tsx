@@ -3,6 +3,7 @@
 // captain's confirmation or dispute, a result arriving live, and the phone's one-round-at-a-time tabs.
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { renderWithProviders } from '@/testing/render';
 import { signInApp } from '@/testing/users';
 import { waitForLive } from '@/testing/live';
@@ -19,6 +20,14 @@ async function roundItems(name: string): Promise<string[]> {
   return within(list)
     .getAllByRole('button')
     .map((b) => b.getAttribute('aria-label') ?? '');
+}
+
+/** axe's findings (contrast needs layout, which jsdom lacks: theme.test.ts checks the palette). */
+async function violations(container: HTMLElement) {
+  const result = await axe.run(container, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const realMatchMedia = window.matchMedia;
@@ -45,7 +54,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
   it('shows a double elimination bracket in winners, losers and grand final sections', async () => {
     const { tournament, captains } = await startedTournament('double_elimination', 4);
     const [a, b, c, d] = captains.map((x) => x.teamName);
-    renderBracket(tournament.id);
+    const { container } = renderBracket(tournament.id);
 
     for (const heading of ['Winners bracket', 'Losers bracket', 'Grand final']) {
       expect(await screen.findByRole('heading', { name: heading, level: 3 })).toBeInTheDocument();
@@ -56,6 +65,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
     expect(await roundItems('Losers round 2')).toHaveLength(1);
     expect(await roundItems('Grand final')).toHaveLength(1);
     expect(await roundItems('Grand final reset')).toHaveLength(1);
+    expect(await violations(container)).toEqual([]);
   });
 
   it('shows a round robin as a group table and its rounds, and the champion once it is complete', async () => {
@@ -224,7 +234,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
     })) as typeof window.matchMedia;
     const { tournament, captains } = await startedTournament('single_elimination', 4);
     const [a, b, c, d] = captains;
-    const { user } = renderBracket(tournament.id);
+    const { user, container } = renderBracket(tournament.id);
 
     const tabs = await screen.findByRole('tablist');
     expect(
@@ -246,5 +256,6 @@ describe('BracketView', { timeout: 90_000 }, () => {
     await user.keyboard('{Enter}');
     expect(await roundItems('Final')).toEqual(['to be decided vs to be decided, waiting for opponent']);
     expect(screen.queryByRole('list', { name: 'Round 1' })).not.toBeInTheDocument();
+    expect(await violations(container)).toEqual([]);
   });
 });
