@@ -115,6 +115,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
     ).toEqual(['Ace D', 'Pal D']);
 
     await user.click(dlg.getByRole('button', { name: 'Report result' }));
+    expect(await violations(dialog)).toEqual([]);
     const form = within(await screen.findByRole('form', { name: 'Report result' }));
     await user.click(form.getByRole('button', { name: 'Add game' }));
     for (const game of [1, 2, 3]) {
