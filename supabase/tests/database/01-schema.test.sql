@@ -110,8 +110,8 @@ select ok(has_column_privilege('anon', 'public.contact_messages', 'message', 'IN
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['tournaments', 'teams', 'team_players'],
-  'realtime publishes tournaments, teams and team_players');
+  array['tournaments', 'teams', 'team_players', 'matches'],
+  'realtime publishes tournaments, teams, team_players and matches');
 
 select has_index('public', 'teams', 'teams_registered_by_idx', array['registered_by'], 'teams.registered_by is indexed for the policies');
 select col_is_pk('public', 'team_players', array['team_id', 'slot'], 'team_players is keyed by (team_id, slot)');
