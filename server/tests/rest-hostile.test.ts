@@ -112,8 +112,15 @@ const hostile = fc.oneof(
 const PARAMETERS: [string, (v: string) => string][] = [
   ['select', (v) => `/players?select=${encodeURIComponent(v)}`],
   ['select cast', (v) => `/players?select=${encodeURIComponent(`id::${v}`)}`],
+  ['select alias', (v) => `/players?select=${encodeURIComponent(`"${v}":id`)}`],
+  [
+    'select embed alias',
+    (v) => `/teams?select=${encodeURIComponent(`name,"${v}":members!members_team_id_fkey(name)`)}`,
+  ],
+  ['select json key', (v) => `/player_stats?select=${encodeURIComponent(`stats->"${v}"`)}`],
   ['select embed', (v) => `/teams?select=${encodeURIComponent(`name,members!${v}(name)`)}`],
   ['order', (v) => `/players?order=${encodeURIComponent(v)}`],
+  ['order quoted', (v) => `/players?order=${encodeURIComponent(`"${v}".desc`)}`],
   ['limit', (v) => `/players?limit=${encodeURIComponent(v)}`],
   ['offset', (v) => `/players?offset=${encodeURIComponent(v)}`],
   ['filter value', (v) => `/players?name=${encodeURIComponent(`eq.${v}`)}`],
@@ -121,6 +128,7 @@ const PARAMETERS: [string, (v: string) => string][] = [
   ['filter column', (v) => `/players?${encodeURIComponent(v)}=eq.1`],
   ['in list', (v) => `/players?id=${encodeURIComponent(`in.(${v})`)}`],
   ['or', (v) => `/players?or=${encodeURIComponent(`(${v})`)}`],
+  ['or quoted column', (v) => `/players?or=${encodeURIComponent(`("${v}".eq.1,id.eq.2)`)}`],
   ['not.and', (v) => `/players?not.and=${encodeURIComponent(v)}`],
   [
     'embedded order',
@@ -131,6 +139,7 @@ const PARAMETERS: [string, (v: string) => string][] = [
     (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.name=${encodeURIComponent(v)}`,
   ],
   ['columns', (v) => `/players?columns=${encodeURIComponent(v)}`],
+  ['columns quoted', (v) => `/players?columns=${encodeURIComponent(`"${v}"`)}`],
   ['on_conflict', (v) => `/players?on_conflict=${encodeURIComponent(v)}`],
   ['rpc argument', (v) => `/rpc/players_of?p_team=${encodeURIComponent(v)}`],
   ['rpc name', (v) => `/rpc/${encodeURIComponent(v)}`],
@@ -176,6 +185,7 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
   /** The response is a success or PostgREST's error shape, never a 5xx; what it sent was one planned statement. */
   const expectSafe = async (res: Response, request: string) => {
     const text = await res.text();
+    const sent = statements.splice(0);
     expect(res.status, `${request} -> ${res.status} ${text}`).toBeLessThan(500);
     if (res.status >= 400) {
       const body = JSON.parse(text) as Record<string, unknown>;
@@ -184,8 +194,12 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
       expect(typeof body.message).toBe('string');
     }
     expect(text).not.toMatch(/supabase_admin|authenticator|pg_signal_backend/);
-    for (const sql of statements.splice(0)) {
-      for (const pattern of FORBIDDEN_IN_SQL) expect(sql, `${request} sent: ${sql}`).not.toMatch(pattern);
+    for (const sql of sent) {
+      // A quoted identifier (an alias is the client's text) is a name, whatever it spells; what
+      // matters is the SQL around the names. It never holds a NUL, which would cut the statement short.
+      expect(sql, `${request} sent a NUL`).not.toContain('\u0000');
+      const outsideNames = sql.replace(/"(?:[^"]|"")*"/g, '""');
+      for (const pattern of FORBIDDEN_IN_SQL) expect(outsideNames, `${request} sent: ${sql}`).not.toMatch(pattern);
     }
   };
 
@@ -215,6 +229,35 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
       const res = await api(`/players?select=${encodeURIComponent(`id::${cast}`)}`);
       expect(res.status, cast).toBe(400);
     }
+  });
+
+  it('refuses a NUL inside a quoted name with 400 PGRST100, and a NUL in a value with 400 22021', async () => {
+    const nul = '"a\u0000b"';
+    for (const [method, path] of [
+      ['GET', `/players?select=${encodeURIComponent(`${nul}:id`)}`],
+      ['GET', `/teams?select=${encodeURIComponent(`name,${nul}:members!members_team_id_fkey(name)`)}`],
+      ['GET', `/player_stats?select=${encodeURIComponent(`stats->${nul}`)}`],
+      ['GET', `/players?order=${encodeURIComponent(`${nul}.desc`)}`],
+      ['GET', `/players?${encodeURIComponent('a\u0000b')}=eq.1`],
+      ['GET', `/players?or=${encodeURIComponent(`(${nul}.eq.1,id.eq.2)`)}`],
+      ['POST', `/canary?columns=${encodeURIComponent(nul)}`],
+      ['POST', `/canary?on_conflict=${encodeURIComponent(nul)}`],
+    ] as const) {
+      const res = await api(path, {
+        method,
+        body: method === 'POST' ? '{"id": 9}' : undefined,
+        headers: { 'content-type': 'application/json', Prefer: 'resolution=merge-duplicates' },
+      });
+      const body = await res.json();
+      expect(res.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(400);
+      expect(body.code, path).toBe('PGRST100');
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+    }
+    // A value is a bind parameter: Postgres refuses the NUL itself, as behind PostgREST.
+    const value = await api(`/players?name=${encodeURIComponent('eq.a\u0000b')}`);
+    expect(value.status).toBe(400);
+    expect((await value.json()).code).toBe('22021');
+    expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
   });
 
   it('refuses embeds and logic trees nested too deep with a 400', async () => {
