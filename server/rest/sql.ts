@@ -363,6 +363,8 @@ export function functionFrom(
   alias: string,
   params: Params,
   positional?: string,
+  /** The arguments as the JSON text the client sent (POST), so numbers keep their precision. */
+  argsText?: string,
 ): string {
   const target = (call: string) => (fn.returns === 'composite' ? `${call} ${alias}` : `${call} ${alias}(pgrst_scalar)`);
   if (positional !== undefined)
@@ -371,7 +373,7 @@ export function functionFrom(
   const call = `${params.qualified(fn.name)}(${names.map((x) => `${ident(x.name)} := pgrst_args.${ident(x.name)}`).join(', ')})`;
   if (names.length === 0) return target(call);
   const record = names.map((x) => `${ident(x.name)} ${x.type}`).join(', ');
-  return `json_to_record(${params.add(JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${target(call)}`;
+  return `json_to_record(${params.add(argsText ?? JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${target(call)}`;
 }
 
 /** An rpc returning a scalar (or a set of them): the value, or an array of values. */

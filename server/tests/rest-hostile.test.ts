@@ -334,3 +334,97 @@ describe('hostile bodies to the Data API', () => {
     }
   });
 });
+
+describe.each(['pglite', 'postgres'] as const)('Data API bodies reach Postgres as sent, on %s', (backend) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE, postgres: backend === 'postgres' });
+    // Before the first request, so the schema cache sees it.
+    await stack.ctx.db.exec(`
+      create table public.measures (id int primary key, big bigint, exact numeric, ratio float8, doc jsonb);
+      alter table public.measures enable row level security;
+      create policy "Anyone can use measures" on public.measures for all using (true) with check (true);
+      grant select, insert, update on public.measures to anon;
+      create function public.echo_big(p_big bigint, p_exact numeric) returns text
+        language sql as $$ select p_big::text || ' ' || p_exact::text $$;
+      grant execute on function public.echo_big(bigint, numeric) to anon;
+    `);
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  // Raw text bodies: supabase-js's JSON.stringify would already have rounded these numbers.
+  const send = (path: string, method: string, body: string, prefer = 'return=representation') =>
+    fetch(`${stack.url}/rest/v1${path}`, {
+      method,
+      headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json', Prefer: prefer },
+      body,
+    });
+  const stored = async (id: number) =>
+    (
+      await stack.ctx.db.query<{ big: string; exact: string; ratio: string | null; doc: string | null }>(
+        `select big::text, exact::text, ratio::text, doc::text from public.measures where id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  it('stores big integers and long decimals exactly, in an object, an array and an update', async () => {
+    const object = await send(
+      '/measures',
+      'POST',
+      '{"id": 1, "big": 9007199254740993, "exact": 0.1000000000000000000001}',
+    );
+    expect(object.status).toBe(201);
+    expect(await stored(1)).toMatchObject({ big: '9007199254740993', exact: '0.1000000000000000000001' });
+    const array = await send(
+      '/measures',
+      'POST',
+      '[{"id": 2, "big": 9223372036854775807, "exact": 1e400, "doc": {"n": 12345678901234567890}}]',
+    );
+    expect(array.status).toBe(201);
+    const row = await stored(2);
+    expect(row!.big).toBe('9223372036854775807');
+    expect(row!.exact).toBe(`1${'0'.repeat(400)}`);
+    expect(row!.doc).toBe('{"n": 12345678901234567890}');
+    const update = await send('/measures?id=eq.1', 'PATCH', '{"big": -9007199254740995}');
+    expect(update.status).toBe(200);
+    expect((await stored(1))!.big).toBe('-9007199254740995');
+    const withDefaults = await send(
+      '/measures?columns=id,big,ratio',
+      'POST',
+      '{"id": 3, "big": 9007199254740997}',
+      'return=minimal, missing=default',
+    );
+    expect(withDefaults.status).toBe(201);
+    expect((await stored(3))!.big).toBe('9007199254740997');
+    const rpc = await send('/rpc/echo_big', 'POST', '{"p_big": 9007199254740993, "p_exact": 2.00000000000000000001}');
+    expect(rpc.status).toBe(200);
+    expect(await rpc.json()).toBe('9007199254740993 2.00000000000000000001');
+  });
+
+  it("refuses 1e400 for a float column with 400 in PostgREST's shape, never null, never 5xx", async () => {
+    for (const [method, path, body] of [
+      ['POST', '/measures', '{"id": 10, "ratio": 1e400}'],
+      ['POST', '/measures', '[{"id": 11, "ratio": 0.5}, {"id": 12, "ratio": -1e400}]'],
+      ['PATCH', '/measures?id=eq.1', '{"ratio": 1e400}'],
+      ['POST', '/measures', '{"id": 13, "big": 1e400}'],
+    ] as const) {
+      const res = await send(path, method, body);
+      const json = await res.json();
+      expect(res.status, `${method} ${body}: ${JSON.stringify(json)}`).toBe(400);
+      expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(json.code).toMatch(/^22/);
+    }
+    const rows = await stack.ctx.db.query(`select id from public.measures where id >= 10 or ratio is not null`);
+    expect(rows.rows).toEqual([]);
+  });
+
+  it('still refuses bodies that are not an object or an array of objects, and malformed JSON', async () => {
+    for (const body of ['1', '"x"', '[1]', 'null', '{"id": 1,', '', '{"id": 1} {"id": 2}']) {
+      const res = await send('/measures', 'POST', body);
+      expect(res.status, body).toBe(400);
+      expect((await res.json()).code, body).toBe('PGRST102');
+    }
+  });
+});
