@@ -1,7 +1,8 @@
 // What every answer carries and what no request may do, tested in-process (app.request, no socket):
 // security headers and the Content-Security-Policy of the app's page, request body limits per
 // service, and the operator pages (studio, mailbox) closed behind proxies and on public interfaces.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -24,6 +25,10 @@ describe('the edge of the server', () => {
       join(dist, 'index.html'),
       '<!doctype html><html><head><title>BrawlCup</title></head><body><div id="root"></div></body></html>',
     );
+    // What a build pre-compresses, so the raw file cannot slip out compressed either.
+    await writeFile(join(dist, 'index.html.gz'), gzipSync(await readFile(join(dist, 'index.html'))));
+    await writeFile(join(dist, 'index.html.br'), brotliCompressSync(await readFile(join(dist, 'index.html'))));
+    await writeFile(join(dist, 'offline.html'), '<!doctype html><html><head></head><body>offline</body></html>');
   });
   afterAll(async () => {
     await stack?.destroy();
@@ -50,6 +55,38 @@ describe('the edge of the server', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('sends index.html requested by name, however spelled, as the page with its config and the same headers', async () => {
+      const spa = await app().request('http://brawlcup.test/home');
+      const csp = spa.headers.get('content-security-policy')!;
+      const spaHtml = await spa.text();
+      for (const path of [
+        '/index.html',
+        '/index.html?x',
+        '//index.html',
+        '/./index.html',
+        '/%69ndex.html',
+        '/assets/../index.html',
+        '/assets/index.html',
+      ]) {
+        for (const method of ['GET', 'HEAD']) {
+          const res = await app().request(`http://brawlcup.test${path}`, {
+            method,
+            headers: { 'accept-encoding': 'gzip, br' },
+          });
+          expect(res.status, `${method} ${path}`).toBe(200);
+          expect(res.headers.get('content-security-policy'), `${method} ${path}`).toBe(csp);
+          expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+          expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+          if (method === 'GET') expect(await res.text(), path).toBe(spaHtml);
+        }
+      }
+      // Any other HTML file in the build carries them too.
+      const other = await app().request('http://brawlcup.test/offline.html');
+      expect(other.status).toBe(200);
+      expect(other.headers.get('content-security-policy')).toBe(csp);
+      expect(other.headers.get('x-frame-options')).toBe('DENY');
     });
 
     it('lets AdSense in only when it is configured, and the contact form service when set', async () => {
