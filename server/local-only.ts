@@ -2,7 +2,7 @@
 // are for this machine alone: the TCP peer must be a loopback address, the Host header a loopback name
 // (so a DNS-rebinding page cannot reach them), the server must listen on a loopback address, and no
 // proxy header may be present (behind nginx or Apache the peer is 127.0.0.1 and the Host the public
-// name, so the peer alone proves nothing). With STUDIO_PASSWORD set they answer anywhere to HTTP Basic
+// name, so the peer alone proves nothing; any X-Forwarded-*, Forwarded, X-Real-IP or Via counts). With STUDIO_PASSWORD set they answer anywhere to HTTP Basic
 // authentication with that password, wrong guesses limited per address.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
@@ -11,7 +11,52 @@ import type { HttpBindings } from '@hono/node-server';
 const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 const LOOPBACK_LISTEN = /^(localhost|127\.\d+\.\d+\.\d+|::1)$/i;
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
+/**
+ * Headers a proxy adds: any X-Forwarded-* (For, Host, Proto, Port, Prefix, Server...), Forwarded,
+ * X-Real-IP, Via, and the client-address headers of common CDNs and load balancers. Any one of them
+ * means the request did not start on this machine.
+ */
+const PROXY_HEADER =
+  /^(x-forwarded-.+|forwarded|x-real-ip|via|x-client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-cluster-client-ip|x-original-forwarded-for)$/i;
+
+export const hasProxyHeader = (headers: Headers): boolean =>
+  [...headers.keys()].some((name) => PROXY_HEADER.test(name));
+
+/** The first `key=value` of a Forwarded header's first element (RFC 7239), unquoted. */
+function forwardedParam(header: string | undefined, key: string): string | undefined {
+  const first = header?.split(',')[0] ?? '';
+  for (const pair of first.split(';')) {
+    const [k, v] = pair.split('=');
+    if (k?.trim().toLowerCase() === key && v) return v.trim().replace(/^"(.*)"$/, '$1');
+  }
+  return undefined;
+}
+
+/**
+ * The origins a page served through this request may have: the one the server sees, and the one a
+ * proxy in front says the browser used (X-Forwarded-Proto/-Host, or Forwarded), so the studio's own
+ * page keeps working behind an HTTPS proxy. Only a same-origin check uses this; access is decided above.
+ */
+export function requestOrigins(c: Context): Set<string> {
+  const url = new URL(c.req.url);
+  const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim() || undefined;
+  const forwarded = c.req.header('forwarded');
+  const protos = [url.protocol.replace(':', ''), first('x-forwarded-proto'), forwardedParam(forwarded, 'proto')];
+  const hosts = [url.host, c.req.header('host'), first('x-forwarded-host'), forwardedParam(forwarded, 'host')];
+  const origins = new Set<string>([url.origin]);
+  for (const proto of protos) {
+    if (proto !== 'http' && proto !== 'https') continue;
+    for (const host of hosts) {
+      if (!host) continue;
+      try {
+        origins.add(new URL(`${proto}://${host}`).origin);
+      } catch {
+        // not a host: ignored
+      }
+    }
+  }
+  return origins;
+}
 
 /** How the operator pages may be reached: where the server listens, and the operator's password. */
 export interface OperatorAccess {
@@ -23,7 +68,7 @@ const peerOf = (c: Context) => (c.env as HttpBindings | undefined)?.incoming?.so
 
 export function isLocalRequest(c: Context, listenHost = '127.0.0.1'): boolean {
   const host = c.req.header('host') ?? '';
-  const proxied = PROXY_HEADERS.some((name) => c.req.header(name) !== undefined);
+  const proxied = hasProxyHeader(c.req.raw.headers);
   return LOOPBACK_LISTEN.test(listenHost) && !proxied && LOOPBACK_PEER.test(peerOf(c)) && LOOPBACK_HOST.test(host);
 }
 
