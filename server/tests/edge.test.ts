@@ -10,7 +10,8 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { localOnly } from '../local-only.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { MAX_METADATA_BYTES } from '../auth/body.ts';
+import { startTestStack, testEmail, type TestStack } from './helpers.ts';
 
 const LOCAL_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
 
@@ -168,15 +169,53 @@ describe('the edge of the server', () => {
       expect(json.message).toBe('The request body is too large (at most 2 MB).');
     });
 
-    it('refuses user metadata over 16 KB with a clear message', async () => {
+    it('refuses user metadata over 8 KB with a clear message, at sign-up and when updates add up', async () => {
       const res = await app().request('/auth/v1/signup', {
         method: 'POST',
         headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json' },
-        body: big(20 * 1024),
+        body: big(9 * 1024),
       });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect((await res.json()).msg).toBe('data: Metadata must be at most 16 KB of JSON.');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error_code: 'validation_failed',
+        msg: 'data: Metadata must be at most 8 KB of JSON.',
+      });
+
+      const client = stack.client();
+      const { error } = await client.auth.signUp({
+        email: testEmail(),
+        password: 'secret123',
+        options: { data: { a: 'x'.repeat(5000) } },
+      });
+      expect(error).toBeNull();
+      // Each update is under the cap, but they are merged into what the user has.
+      const grown = await client.auth.updateUser({ data: { b: 'y'.repeat(5000) } });
+      expect(grown.error?.status).toBe(400);
+      expect(grown.error?.message).toBe('data: Metadata must be at most 8 KB of JSON.');
+      const replaced = await client.auth.updateUser({ data: { a: 'z'.repeat(7000) } });
+      expect(replaced.error).toBeNull();
+      expect(replaced.data.user?.user_metadata.a).toBe('z'.repeat(7000));
+    });
+
+    it('lets a user with metadata just under the cap read through the Data API with supabase-js', async () => {
+      const client = stack.client();
+      // At the cap itself, in two-byte characters: the cap counts bytes of JSON, and the token
+      // carries them base64-encoded in the Authorization header of every request.
+      const filler = 'é'.repeat(Math.floor((MAX_METADATA_BYTES - '{"filler":""}'.length) / 2));
+      const data = { filler };
+      expect(Buffer.byteLength(JSON.stringify(data))).toBeGreaterThan(MAX_METADATA_BYTES - 2);
+      const { data: signedUp, error } = await client.auth.signUp({
+        email: testEmail(),
+        password: 'secret123',
+        options: { data },
+      });
+      expect(error).toBeNull();
+      expect(signedUp.session!.access_token.length).toBeGreaterThan(10_000);
+      const read = await client.from('tournaments').select('id').limit(1);
+      expect(read.error).toBeNull();
+      expect(read.status).toBe(200);
+      const { data: me } = await client.auth.getUser();
+      expect(me.user?.user_metadata.filler).toBe(filler);
     });
   });
 
