@@ -2,8 +2,9 @@
 // are for this machine alone: the TCP peer must be a loopback address, the Host header a loopback name
 // (so a DNS-rebinding page cannot reach them), the server must listen on a loopback address, and no
 // proxy header may be present (behind nginx or Apache the peer is 127.0.0.1 and the Host the public
-// name, so the peer alone proves nothing; any X-Forwarded-*, Forwarded, X-Real-IP or Via counts). With STUDIO_PASSWORD set they answer anywhere to HTTP Basic
-// authentication with that password, wrong guesses limited per address.
+// name, so the peer alone proves nothing; any X-Forwarded-*, Forwarded, X-Real-IP or Via counts).
+// With STUDIO_PASSWORD set they answer anywhere to HTTP Basic authentication with that password,
+// wrong guesses limited per address.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
@@ -21,42 +22,6 @@ const PROXY_HEADER =
 
 export const hasProxyHeader = (headers: Headers): boolean =>
   [...headers.keys()].some((name) => PROXY_HEADER.test(name));
-
-/** The first `key=value` of a Forwarded header's first element (RFC 7239), unquoted. */
-function forwardedParam(header: string | undefined, key: string): string | undefined {
-  const first = header?.split(',')[0] ?? '';
-  for (const pair of first.split(';')) {
-    const [k, v] = pair.split('=');
-    if (k?.trim().toLowerCase() === key && v) return v.trim().replace(/^"(.*)"$/, '$1');
-  }
-  return undefined;
-}
-
-/**
- * The origins a page served through this request may have: the one the server sees, and the one a
- * proxy in front says the browser used (X-Forwarded-Proto/-Host, or Forwarded), so the studio's own
- * page keeps working behind an HTTPS proxy. Only a same-origin check uses this; access is decided above.
- */
-export function requestOrigins(c: Context): Set<string> {
-  const url = new URL(c.req.url);
-  const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim() || undefined;
-  const forwarded = c.req.header('forwarded');
-  const protos = [url.protocol.replace(':', ''), first('x-forwarded-proto'), forwardedParam(forwarded, 'proto')];
-  const hosts = [url.host, c.req.header('host'), first('x-forwarded-host'), forwardedParam(forwarded, 'host')];
-  const origins = new Set<string>([url.origin]);
-  for (const proto of protos) {
-    if (proto !== 'http' && proto !== 'https') continue;
-    for (const host of hosts) {
-      if (!host) continue;
-      try {
-        origins.add(new URL(`${proto}://${host}`).origin);
-      } catch {
-        // not a host: ignored
-      }
-    }
-  }
-  return origins;
-}
 
 /** How the operator pages may be reached: where the server listens, and the operator's password. */
 export interface OperatorAccess {

@@ -5,6 +5,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
+import { publicOrigin } from './shared/http.ts';
+
+/**
+ * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
+ * then uses window.location.origin), so it is right behind an HTTPS proxy, which this server cannot see.
+ */
+export const PAGE_CONFIG = { API_SAME_ORIGIN: 'true' };
 
 /** The script tag that hands the app its configuration (window.__BRAWLCUP_CONFIG__). */
 export function configScript(config: Record<string, string>): string {
@@ -36,7 +43,9 @@ const ADSENSE_FRAMES = [
  */
 export function contentSecurityPolicy(origin: string, config: Record<string, string>, inlineScript: string): string {
   const url = new URL(origin);
-  const socket = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
+  // Realtime's socket on this host: wss always (an https page, whatever the proxy told us), ws too
+  // when the page may be plain http.
+  const sockets = [...(url.protocol === 'https:' ? [] : [`ws://${url.host}`]), `wss://${url.host}`];
   const ads = !!config.ADSENSE_CLIENT;
   const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
   let contact: string | undefined;
@@ -51,7 +60,7 @@ export function contentSecurityPolicy(origin: string, config: Record<string, str
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", socket, ...(contact ? [contact] : []), ...(ads ? ADSENSE_SCRIPTS : [])]],
+    ['connect-src', ["'self'", ...sockets, ...(contact ? [contact] : []), ...(ads ? ADSENSE_SCRIPTS : [])]],
     ['frame-src', ads ? ADSENSE_FRAMES : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -90,8 +99,8 @@ export function staticRoutes(dir: string, runtimeConfig: Record<string, string>)
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
   const pageConfig = (c: Context) => {
-    const origin = new URL(c.req.url).origin;
-    const config = { SUPABASE_URL: origin, ...runtimeConfig };
+    const origin = publicOrigin(c);
+    const config = { ...PAGE_CONFIG, ...runtimeConfig };
     return { origin, config, script: configScript(config) };
   };
   const page = async (c: Context) => {

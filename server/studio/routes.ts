@@ -4,7 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { setCaller, type Caller, type ServerContext } from '../context.ts';
-import { localOnly, requestOrigins } from '../local-only.ts';
+import { localOnly } from '../local-only.ts';
+import { requestOrigins } from '../shared/http.ts';
 import type { Queryable } from '../db/database.ts';
 import { countAuthUsers, listPublicTables, resolveTable, type ResolvedTable } from './catalog.ts';
 import { StudioError, fromPgError, invalidRequest } from './errors.ts';

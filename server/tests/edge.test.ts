@@ -90,6 +90,30 @@ describe('the edge of the server', () => {
       expect(other.headers.get('x-frame-options')).toBe('DENY');
     });
 
+    it('tells the page its API is on its own origin, and lets Realtime in over wss behind an HTTPS proxy', async () => {
+      const configOf = async (res: Response) =>
+        JSON.parse(/window\.__BRAWLCUP_CONFIG__=(.*?)<\/script>/.exec(await res.text())![1]!) as Record<string, string>;
+      const direct = await app().request('http://brawlcup.test/home');
+      expect(await configOf(direct)).toEqual({ API_SAME_ORIGIN: 'true' });
+      expect(direct.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' ws://brawlcup.test wss://brawlcup.test;",
+      );
+      // nginx in front: TLS ends there, this server sees plain http with the proxy's headers.
+      for (const headers of <Record<string, string>[]>[
+        { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+        { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'brawlcup.test' },
+        { forwarded: 'for=203.0.113.9;proto=https;host=brawlcup.test' },
+      ]) {
+        const res = await app({ SUPABASE_ANON_KEY: 'anon' }).request('http://brawlcup.test/home', { headers });
+        const config = await configOf(res);
+        expect(config, JSON.stringify(headers)).toEqual({ API_SAME_ORIGIN: 'true', SUPABASE_ANON_KEY: 'anon' });
+        expect(JSON.stringify(config)).not.toContain('http://');
+        const csp = res.headers.get('content-security-policy')!;
+        expect(csp, JSON.stringify(headers)).toContain("connect-src 'self' wss://brawlcup.test;");
+        expect(csp).not.toContain('ws://');
+      }
+    });
+
     it('lets AdSense in only when it is configured, and the contact form service when set', async () => {
       const res = await app({
         ADSENSE_CLIENT: 'ca-pub-1',
