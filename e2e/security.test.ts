@@ -19,6 +19,10 @@ describe('The Content-Security-Policy', () => {
     const response = await page.goto('/');
     expect(response!.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
     expect(response!.headers()['x-frame-options']).toBe('DENY');
+    // index.html asked for by name is the same page, with the same policy (and its config).
+    const byName = await page.goto('/index.html');
+    expect(byName!.headers()['content-security-policy']).toBe(response!.headers()['content-security-policy']);
+    expect(byName!.headers()['x-frame-options']).toBe('DENY');
     await signInAt(page, me);
     await openHome(page);
     await visible(page.getByText(payload, { exact: true }).first());

@@ -2,8 +2,9 @@
 // are for this machine alone: the TCP peer must be a loopback address, the Host header a loopback name
 // (so a DNS-rebinding page cannot reach them), the server must listen on a loopback address, and no
 // proxy header may be present (behind nginx or Apache the peer is 127.0.0.1 and the Host the public
-// name, so the peer alone proves nothing). With STUDIO_PASSWORD set they answer anywhere to HTTP Basic
-// authentication with that password, wrong guesses limited per address.
+// name, so the peer alone proves nothing; any X-Forwarded-*, Forwarded, X-Real-IP or Via counts).
+// With STUDIO_PASSWORD set they answer anywhere to HTTP Basic authentication with that password,
+// wrong guesses limited per address.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
@@ -11,7 +12,16 @@ import type { HttpBindings } from '@hono/node-server';
 const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
 const LOOPBACK_LISTEN = /^(localhost|127\.\d+\.\d+\.\d+|::1)$/i;
-const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'];
+/**
+ * Headers a proxy adds: any X-Forwarded-* (For, Host, Proto, Port, Prefix, Server...), Forwarded,
+ * X-Real-IP, Via, and the client-address headers of common CDNs and load balancers. Any one of them
+ * means the request did not start on this machine.
+ */
+const PROXY_HEADER =
+  /^(x-forwarded-.+|forwarded|x-real-ip|via|x-client-ip|true-client-ip|cf-connecting-ip|fastly-client-ip|x-cluster-client-ip|x-original-forwarded-for)$/i;
+
+export const hasProxyHeader = (headers: Headers): boolean =>
+  [...headers.keys()].some((name) => PROXY_HEADER.test(name));
 
 /** How the operator pages may be reached: where the server listens, and the operator's password. */
 export interface OperatorAccess {
@@ -23,7 +33,7 @@ const peerOf = (c: Context) => (c.env as HttpBindings | undefined)?.incoming?.so
 
 export function isLocalRequest(c: Context, listenHost = '127.0.0.1'): boolean {
   const host = c.req.header('host') ?? '';
-  const proxied = PROXY_HEADERS.some((name) => c.req.header(name) !== undefined);
+  const proxied = hasProxyHeader(c.req.raw.headers);
   return LOOPBACK_LISTEN.test(listenHost) && !proxied && LOOPBACK_PEER.test(peerOf(c)) && LOOPBACK_HOST.test(host);
 }
 

@@ -14,7 +14,7 @@ import { MigrationError } from './db/migrate.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { serveDumps } from './db/dump-socket.ts';
 import { appIsStale, buildApp } from './build-app.ts';
-import { injectConfig } from './static.ts';
+import { PAGE_CONFIG, injectConfig } from './static.ts';
 
 const root = process.cwd();
 const dev = process.argv.includes('--dev');
@@ -46,11 +46,10 @@ async function main() {
         // Vite did not serve a file: this is an app route, so send index.html through Vite.
         try {
           const template = await readFile(join(root, 'index.html'), 'utf8');
-          const origin = `http://${req.headers.host}`;
           const html = await viteServer.transformIndexHtml(req.url ?? '/', template);
           res.setHeader('Content-Type', 'text/html; charset=utf-8');
           res.end(
-            injectConfig(html, { SUPABASE_URL: origin, SUPABASE_ANON_KEY: stack.ctx.keys.anonKey, ...runtimeConfig() }),
+            injectConfig(html, { ...PAGE_CONFIG, SUPABASE_ANON_KEY: stack.ctx.keys.anonKey, ...runtimeConfig() }),
           );
         } catch (error) {
           // A broken index.html or plugin: say why, and let the API's 404 answer the request.

@@ -1,10 +1,17 @@
 // Serves the built app (dist/): hashed assets cached for a year, every other path the SPA's
 // index.html with the stack's runtime config injected, so the app needs no .env file.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, posix, relative } from 'node:path';
+import { publicOrigin } from './shared/http.ts';
+
+/**
+ * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
+ * then uses window.location.origin), so it is right behind an HTTPS proxy, which this server cannot see.
+ */
+export const PAGE_CONFIG = { API_SAME_ORIGIN: 'true' };
 
 /** The script tag that hands the app its configuration (window.__BRAWLCUP_CONFIG__). */
 export function configScript(config: Record<string, string>): string {
@@ -36,7 +43,9 @@ const ADSENSE_FRAMES = [
  */
 export function contentSecurityPolicy(origin: string, config: Record<string, string>, inlineScript: string): string {
   const url = new URL(origin);
-  const socket = `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
+  // Realtime's socket on this host: wss always (an https page, whatever the proxy told us), ws too
+  // when the page may be plain http.
+  const sockets = [...(url.protocol === 'https:' ? [] : [`ws://${url.host}`]), `wss://${url.host}`];
   const ads = !!config.ADSENSE_CLIENT;
   const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
   let contact: string | undefined;
@@ -51,7 +60,7 @@ export function contentSecurityPolicy(origin: string, config: Record<string, str
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", socket, ...(contact ? [contact] : []), ...(ads ? ADSENSE_SCRIPTS : [])]],
+    ['connect-src', ["'self'", ...sockets, ...(contact ? [contact] : []), ...(ads ? ADSENSE_SCRIPTS : [])]],
     ['frame-src', ads ? ADSENSE_FRAMES : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -61,31 +70,68 @@ export function contentSecurityPolicy(origin: string, config: Record<string, str
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 
+/** The headers every HTML answer carries: the page's CSP (naming its config script), no framing, no caching. */
+function setPageHeaders(c: Context, origin: string, config: Record<string, string>, script: string): void {
+  c.header('Cache-Control', 'no-cache');
+  c.header(
+    'Content-Security-Policy',
+    contentSecurityPolicy(origin, config, script.slice('<script>'.length, -'</script>'.length)),
+  );
+  c.header('X-Frame-Options', 'DENY');
+}
+
+/**
+ * Whether a path names the app's index.html however it is spelled (`/index.html`, `//index.html`,
+ * `/%69ndex.html`, `/assets/../index.html`): those get the page with its config and headers too,
+ * never the raw file.
+ */
+export function namesIndexHtml(path: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return posix.basename(posix.normalize(decoded.replaceAll('\\', '/'))) === 'index.html';
+}
+
 export function staticRoutes(dir: string, runtimeConfig: Record<string, string>): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
+  const pageConfig = (c: Context) => {
+    const origin = publicOrigin(c);
+    const config = { ...PAGE_CONFIG, ...runtimeConfig };
+    return { origin, config, script: configScript(config) };
+  };
+  const page = async (c: Context) => {
+    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+    if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    const { origin, config, script } = pageConfig(c);
+    setPageHeaders(c, origin, config, script);
+    return c.html(html.replace('</head>', `${script}</head>`));
+  };
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // Any other HTML file a build may hold still gets the page's headers.
+  app.use('*', async (c, next) => {
+    await next();
+    if (/^text\/html/i.test(c.res.headers.get('content-type') ?? '') && !c.res.headers.has('content-security-policy')) {
+      const { origin, config, script } = pageConfig(c);
+      setPageHeaders(c, origin, config, script);
+    }
+  });
+  app.use('*', async (c, next) =>
+    (c.req.method === 'GET' || c.req.method === 'HEAD') && namesIndexHtml(c.req.path) ? page(c) : next(),
+  );
   // Built files are served pre-compressed (dist/**/*.br, *.gz, written by build/precompress.ts) when
   // the browser accepts it, with Vary: Accept-Encoding.
   app.use('*', serveStatic({ root, index: '__no_index__', precompressed: true }));
   app.get('*', async (c) => {
     // A missing file with an extension is a 404, not the app (a stale chunk must fail visibly).
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.json({ error: 'not_found', message: `No file ${c.req.path}` }, 404);
-    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
-    if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    const origin = new URL(c.req.url).origin;
-    const config = { SUPABASE_URL: origin, ...runtimeConfig };
-    const script = configScript(config);
-    c.header('Cache-Control', 'no-cache');
-    c.header(
-      'Content-Security-Policy',
-      contentSecurityPolicy(origin, config, script.slice('<script>'.length, -'</script>'.length)),
-    );
-    c.header('X-Frame-Options', 'DENY');
-    return c.html(html.replace('</head>', `${script}</head>`));
+    return page(c);
   });
   return app;
 }

@@ -10,13 +10,29 @@ const email = z
   .string()
   .max(254)
   .regex(/^[^\p{Cc}\p{Cf}]*$/u);
-/** User and app metadata ride in every access token: 16 KB of JSON at most. */
-export const MAX_METADATA_BYTES = 16 * 1024;
-const metadata = z
-  .record(z.string(), z.unknown())
-  .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_METADATA_BYTES, {
-    message: `Metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON.`,
-  });
+/**
+ * User and app metadata ride in every access token, and the token in every request's Authorization
+ * header, base64url-encoded (4/3 of its size). Node refuses request headers over 16 KB in all, so
+ * 8 KB of JSON (about 11 KB of header, with the apikey and the rest of the token) keeps a user at the
+ * cap able to call the Data API.
+ */
+export const MAX_METADATA_BYTES = 8 * 1024;
+const METADATA_TOO_LARGE = `Metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON.`;
+const fitsMetadata = (value: unknown) => Buffer.byteLength(JSON.stringify(value)) <= MAX_METADATA_BYTES;
+const metadata = z.record(z.string(), z.unknown()).refine(fitsMetadata, { message: METADATA_TOO_LARGE });
+
+/**
+ * Metadata updates are merged into what the user has (as GoTrue does), so the cap holds for the
+ * merged result too: many small updates cannot grow a token past it.
+ */
+export function checkMergedMetadata(
+  field: string,
+  current: Record<string, unknown> | null | undefined,
+  update: Record<string, unknown> | undefined,
+): void {
+  if (update && !fitsMetadata({ ...(current ?? {}), ...update }))
+    throw new AuthApiError('validation_failed', `${field}: ${METADATA_TOO_LARGE}`);
+}
 
 export const signupBody = z.object({
   email: email.optional(),

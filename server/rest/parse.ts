@@ -99,6 +99,19 @@ export interface QueryParams {
 
 const NAME_CHAR = /[A-Za-z0-9_$\u00C0-\uFFFF]/;
 
+/**
+ * Postgres ends a statement's text at a NUL byte, so a name holding one would cut the statement short
+ * (Postgres answers 08P01, a protocol error). PostgREST trims names at the NUL; here the grammar
+ * refuses them (PGRST100), so no name with a NUL gets near SQL. A NUL in a value is a bind parameter,
+ * which Postgres refuses by itself (22021, a 400), as it does behind PostgREST.
+ */
+const NO_NUL = 'a name without a NUL character';
+
+function refuseNul(what: string, text: string, name: string): void {
+  const at = name.indexOf('\u0000');
+  if (at >= 0) throw parseError(what, text, `unexpected NUL character at position ${at + 1}, expecting ${NO_NUL}`);
+}
+
 class Scanner {
   pos = 0;
   constructor(
@@ -136,8 +149,14 @@ class Scanner {
       while (!this.done()) {
         const ch = this.peek();
         if (ch === '\\' && this.peek(1)) {
+          if (this.peek(1) === '\u0000') {
+            this.pos++;
+            this.fail(NO_NUL);
+          }
           out += this.peek(1);
           this.pos += 2;
+        } else if (ch === '\u0000') {
+          this.fail(NO_NUL);
         } else if (ch === '"') {
           if (this.peek(1) === '"') {
             out += '"';
@@ -394,6 +413,7 @@ export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string, 
     const dot = fieldEnd(item);
     if (dot <= 0) throw parseError(what, text, `expected "column.operator.value", got "${item}"`);
     const column = unquote(item.slice(0, dot));
+    refuseNul(what, text, column);
     return parseFilterValue(column, item.slice(dot + 1), true);
   });
   return { kind: 'logic', op, negate, children };
@@ -453,6 +473,7 @@ export function parseQuery(search: URLSearchParams, rpcArgNames?: Set<string>): 
       result.rpcArgs.set(key, value);
       continue;
     }
+    refuseNul('query parameter', key, key);
     const segments = key.split('.');
     const last = segments[segments.length - 1]!;
     const beforeLast = segments[segments.length - 2];

@@ -215,6 +215,15 @@ function parseJsonBody(text: string | undefined): unknown {
   }
 }
 
+/**
+ * The body as Postgres gets it: the text that was sent (an object wrapped in an array for inserts),
+ * never JSON.parse's re-encoding, which rounds 9007199254740993 and turns 1e400 into null. JS only
+ * checks its shape; Postgres converts each value to its column's type, as behind PostgREST.
+ */
+function rawJson(text: string, isArray = true): string {
+  return isArray ? text : `[${text}]`;
+}
+
 /** Runs the statement and applies the checks that undo it: one object asked for, max-affected. */
 async function run(tx: Queryable, prepared: Prepared, request: ApiRequest, maxRows: number | null): Promise<ResultRow> {
   const result = await tx.query<ResultRow>(prepared.sql, prepared.params);
@@ -371,7 +380,7 @@ function prepareRelation(schema: SchemaSnapshot, request: ApiRequest, options: R
     if (!rows.every(isObject)) throw invalidBody('The body must be a JSON object or an array of objects.');
     columns = query.columns ?? [...new Set(rows.flatMap((r) => Object.keys(r)))];
     requireColumns(columns);
-    payload = JSON.stringify(rows);
+    payload = rawJson(request.body!, Array.isArray(body));
     if (rows.length === 0) columns = query.columns ?? [];
     if (prefer.resolution) {
       const target = query.onConflict ?? table.primaryKey;
@@ -400,7 +409,7 @@ function prepareRelation(schema: SchemaSnapshot, request: ApiRequest, options: R
       if (!isObject(body)) throw invalidBody('The body of an update must be a JSON object.');
       columns = query.columns ?? Object.keys(body);
       requireColumns(columns);
-      payload = JSON.stringify(body);
+      payload = request.body!;
     }
   }
   // missing=default: a column named (by ?columns or by another row) but absent from a row takes its default.
@@ -438,7 +447,9 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
   const { fn, positional } = resolveFunction(schema, name, Object.keys(args), post);
   if (!positional && !isObject(body)) throw invalidBody('The arguments of a function call must be a JSON object.');
   const callArgs = positional ? undefined : fn.args.length === 1 && !(fn.args[0]!.name in args) && post ? {} : args;
-  const positionalBody = positional ? JSON.stringify(body) : undefined;
+  const positionalBody = positional ? (post ? request.body!.trim() || '{}' : JSON.stringify(body)) : undefined;
+  // A POST's arguments reach Postgres as the text that was sent; GET's are strings from the URL.
+  const argsText = post && callArgs === args && request.body?.trim() ? request.body : undefined;
   const params = new Params(schema.schema);
   const { accept } = request;
 
@@ -446,7 +457,7 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
     if (accept.csv)
       throw new ApiError('PGRST107', `None of these media types are available: text/csv`, null, null, 406);
     const alias = 'pgrst_1';
-    const from = functionFrom(fn, callArgs ?? {}, alias, params, positionalBody);
+    const from = functionFrom(fn, callArgs ?? {}, alias, params, positionalBody, argsText);
     return {
       sql: buildScalarCall(fn, from, alias, responseShape(request, false, head)),
       params: params.values,
@@ -463,7 +474,7 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
     { relation: fn.name, columns: fn.columns, embedSource: fn.returnTable },
     query,
   );
-  const from = (p: Params) => functionFrom(fn, callArgs ?? {}, root.alias, p, positionalBody);
+  const from = (p: Params) => functionFrom(fn, callArgs ?? {}, root.alias, p, positionalBody, argsText);
   // A function returning one row answers an object; a set answers an array (or one object if asked).
   const single = fn.setof ? accept.single : true;
   return {

@@ -1,11 +1,17 @@
 // Step three: a plan becomes one SQL statement (PostgREST's QueryBuilder). Identifiers come from the
 // schema cache and are always quoted; every value from the request is a bind parameter. The response
 // body is built by Postgres itself (json_agg), so its JSON is the same on PGlite and on Postgres.
+import { ApiError } from './errors.ts';
 import { FILTER_OPERATORS, FTS_FUNCTIONS, type JsonStep, type OrderTerm } from './parse.ts';
 import type { PlannedCondition, Projection, ReadNode } from './plan.ts';
 import type { Column, Func, Relationship, Table } from './schema-cache.ts';
 
-export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** A quoted identifier. parse.ts refuses names with a NUL; this is the last guard (a NUL would end the statement). */
+export const ident = (name: string) => {
+  if (name.includes('\u0000'))
+    throw new ApiError('PGRST100', `"failed to parse name (${name})"`, 'unexpected NUL character');
+  return `"${name.replaceAll('"', '""')}"`;
+};
 export const qualified = (name: string, schema = 'public') => `${ident(schema)}.${ident(name)}`;
 
 /** The bind parameters of one statement, and the schema its names live in. */
@@ -357,6 +363,8 @@ export function functionFrom(
   alias: string,
   params: Params,
   positional?: string,
+  /** The arguments as the JSON text the client sent (POST), so numbers keep their precision. */
+  argsText?: string,
 ): string {
   const target = (call: string) => (fn.returns === 'composite' ? `${call} ${alias}` : `${call} ${alias}(pgrst_scalar)`);
   if (positional !== undefined)
@@ -365,7 +373,7 @@ export function functionFrom(
   const call = `${params.qualified(fn.name)}(${names.map((x) => `${ident(x.name)} := pgrst_args.${ident(x.name)}`).join(', ')})`;
   if (names.length === 0) return target(call);
   const record = names.map((x) => `${ident(x.name)} ${x.type}`).join(', ');
-  return `json_to_record(${params.add(JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${target(call)}`;
+  return `json_to_record(${params.add(argsText ?? JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${target(call)}`;
 }
 
 /** An rpc returning a scalar (or a set of them): the value, or an array of values. */

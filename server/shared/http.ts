@@ -62,3 +62,59 @@ export function clientIp(c: Context, trustProxy: number): string {
 
 /** `::ffff:1.2.3.4` (IPv4 seen by an IPv6 socket) is 1.2.3.4. */
 const normaliseIp = (ip: string) => ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+
+/** The first `key=value` of a Forwarded header's first element (RFC 7239), unquoted. */
+function forwardedParam(header: string | undefined, key: string): string | undefined {
+  const first = header?.split(',')[0] ?? '';
+  for (const pair of first.split(';')) {
+    const [k, v] = pair.split('=');
+    if (k?.trim().toLowerCase() === key && v) return v.trim().replace(/^"(.*)"$/, '$1');
+  }
+  return undefined;
+}
+
+/**
+ * The origins a page served through this request may have: the one the server sees, and the one a
+ * proxy in front says the browser used (X-Forwarded-Proto/-Host, or Forwarded), so the studio's own
+ * page keeps working behind an HTTPS proxy. Only a same-origin check uses this, never access (local-only.ts).
+ */
+export function requestOrigins(c: Context): Set<string> {
+  const url = new URL(c.req.url);
+  const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim() || undefined;
+  const forwarded = c.req.header('forwarded');
+  const protos = [url.protocol.replace(':', ''), first('x-forwarded-proto'), forwardedParam(forwarded, 'proto')];
+  const hosts = [url.host, c.req.header('host'), first('x-forwarded-host'), forwardedParam(forwarded, 'host')];
+  const origins = new Set<string>([url.origin]);
+  for (const proto of protos) {
+    if (proto !== 'http' && proto !== 'https') continue;
+    for (const host of hosts) {
+      if (!host) continue;
+      try {
+        origins.add(new URL(`${proto}://${host}`).origin);
+      } catch {
+        // not a host: ignored
+      }
+    }
+  }
+  return origins;
+}
+
+/**
+ * The origin the browser used, as a proxy in front reports it (X-Forwarded-Proto/-Host, else
+ * Forwarded's proto/host), else the one this server sees. For what a page is told about itself (its
+ * CSP); never for deciding access.
+ */
+export function publicOrigin(c: Context): string {
+  const url = new URL(c.req.url);
+  const first = (name: string) => c.req.header(name)?.split(',')[0]?.trim() || undefined;
+  const forwarded = c.req.header('forwarded');
+  const proto = first('x-forwarded-proto') ?? forwardedParam(forwarded, 'proto');
+  const host = first('x-forwarded-host') ?? forwardedParam(forwarded, 'host');
+  try {
+    return new URL(
+      `${proto === 'https' || proto === 'http' ? proto : url.protocol.replace(':', '')}://${host ?? url.host}`,
+    ).origin;
+  } catch {
+    return url.origin;
+  }
+}

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { setCaller, type Caller, type ServerContext } from '../context.ts';
 import { localOnly } from '../local-only.ts';
+import { requestOrigins } from '../shared/http.ts';
 import type { Queryable } from '../db/database.ts';
 import { countAuthUsers, listPublicTables, resolveTable, type ResolvedTable } from './catalog.ts';
 import { StudioError, fromPgError, invalidRequest } from './errors.ts';
@@ -29,7 +30,8 @@ const forbidden = (c: Context, message: string) => c.json(new StudioError('forbi
 /**
  * A foreign page can make the browser send simple requests here (a form POST, an image GET), but it
  * cannot add a custom header without a CORS preflight this server never grants, and the browser
- * names its origin. So: X-Studio: 1 on every API call, and the Origin, when sent, must be ours.
+ * names its origin. So: X-Studio: 1 on every API call, and the Origin, when sent, must be ours (as the
+ * browser sees us: behind an HTTPS proxy with STUDIO_PASSWORD, the proxy's scheme and host).
  */
 function sameOriginOnly() {
   return async (c: Context, next: () => Promise<void>) => {
@@ -37,7 +39,7 @@ function sameOriginOnly() {
       return forbidden(c, 'Studio API calls need the header X-Studio: 1 (the studio page sends it).');
     }
     const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== new URL(c.req.url).origin) {
+    if (origin !== undefined && !requestOrigins(c).has(origin)) {
       return forbidden(c, `Requests from ${origin} are refused: the studio only answers its own page.`);
     }
     const site = c.req.header('sec-fetch-site');

@@ -1,7 +1,8 @@
 // What every answer carries and what no request may do, tested in-process (app.request, no socket):
 // security headers and the Content-Security-Policy of the app's page, request body limits per
 // service, and the operator pages (studio, mailbox) closed behind proxies and on public interfaces.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -9,7 +10,8 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { localOnly } from '../local-only.ts';
-import { startTestStack, type TestStack } from './helpers.ts';
+import { MAX_METADATA_BYTES } from '../auth/body.ts';
+import { startTestStack, testEmail, type TestStack } from './helpers.ts';
 
 const LOCAL_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
 
@@ -24,6 +26,10 @@ describe('the edge of the server', () => {
       join(dist, 'index.html'),
       '<!doctype html><html><head><title>BrawlCup</title></head><body><div id="root"></div></body></html>',
     );
+    // What a build pre-compresses, so the raw file cannot slip out compressed either.
+    await writeFile(join(dist, 'index.html.gz'), gzipSync(await readFile(join(dist, 'index.html'))));
+    await writeFile(join(dist, 'index.html.br'), brotliCompressSync(await readFile(join(dist, 'index.html'))));
+    await writeFile(join(dist, 'offline.html'), '<!doctype html><html><head></head><body>offline</body></html>');
   });
   afterAll(async () => {
     await stack?.destroy();
@@ -50,6 +56,62 @@ describe('the edge of the server', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    });
+
+    it('sends index.html requested by name, however spelled, as the page with its config and the same headers', async () => {
+      const spa = await app().request('http://brawlcup.test/home');
+      const csp = spa.headers.get('content-security-policy')!;
+      const spaHtml = await spa.text();
+      for (const path of [
+        '/index.html',
+        '/index.html?x',
+        '//index.html',
+        '/./index.html',
+        '/%69ndex.html',
+        '/assets/../index.html',
+        '/assets/index.html',
+      ]) {
+        for (const method of ['GET', 'HEAD']) {
+          const res = await app().request(`http://brawlcup.test${path}`, {
+            method,
+            headers: { 'accept-encoding': 'gzip, br' },
+          });
+          expect(res.status, `${method} ${path}`).toBe(200);
+          expect(res.headers.get('content-security-policy'), `${method} ${path}`).toBe(csp);
+          expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+          expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+          if (method === 'GET') expect(await res.text(), path).toBe(spaHtml);
+        }
+      }
+      // Any other HTML file in the build carries them too.
+      const other = await app().request('http://brawlcup.test/offline.html');
+      expect(other.status).toBe(200);
+      expect(other.headers.get('content-security-policy')).toBe(csp);
+      expect(other.headers.get('x-frame-options')).toBe('DENY');
+    });
+
+    it('tells the page its API is on its own origin, and lets Realtime in over wss behind an HTTPS proxy', async () => {
+      const configOf = async (res: Response) =>
+        JSON.parse(/window\.__BRAWLCUP_CONFIG__=(.*?)<\/script>/.exec(await res.text())![1]!) as Record<string, string>;
+      const direct = await app().request('http://brawlcup.test/home');
+      expect(await configOf(direct)).toEqual({ API_SAME_ORIGIN: 'true' });
+      expect(direct.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' ws://brawlcup.test wss://brawlcup.test;",
+      );
+      // nginx in front: TLS ends there, this server sees plain http with the proxy's headers.
+      for (const headers of <Record<string, string>[]>[
+        { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+        { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'brawlcup.test' },
+        { forwarded: 'for=203.0.113.9;proto=https;host=brawlcup.test' },
+      ]) {
+        const res = await app({ SUPABASE_ANON_KEY: 'anon' }).request('http://brawlcup.test/home', { headers });
+        const config = await configOf(res);
+        expect(config, JSON.stringify(headers)).toEqual({ API_SAME_ORIGIN: 'true', SUPABASE_ANON_KEY: 'anon' });
+        expect(JSON.stringify(config)).not.toContain('http://');
+        const csp = res.headers.get('content-security-policy')!;
+        expect(csp, JSON.stringify(headers)).toContain("connect-src 'self' wss://brawlcup.test;");
+        expect(csp).not.toContain('ws://');
+      }
     });
 
     it('lets AdSense in only when it is configured, and the contact form service when set', async () => {
@@ -131,15 +193,53 @@ describe('the edge of the server', () => {
       expect(json.message).toBe('The request body is too large (at most 2 MB).');
     });
 
-    it('refuses user metadata over 16 KB with a clear message', async () => {
+    it('refuses user metadata over 8 KB with a clear message, at sign-up and when updates add up', async () => {
       const res = await app().request('/auth/v1/signup', {
         method: 'POST',
         headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json' },
-        body: big(20 * 1024),
+        body: big(9 * 1024),
       });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
-      expect((await res.json()).msg).toBe('data: Metadata must be at most 16 KB of JSON.');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        error_code: 'validation_failed',
+        msg: 'data: Metadata must be at most 8 KB of JSON.',
+      });
+
+      const client = stack.client();
+      const { error } = await client.auth.signUp({
+        email: testEmail(),
+        password: 'secret123',
+        options: { data: { a: 'x'.repeat(5000) } },
+      });
+      expect(error).toBeNull();
+      // Each update is under the cap, but they are merged into what the user has.
+      const grown = await client.auth.updateUser({ data: { b: 'y'.repeat(5000) } });
+      expect(grown.error?.status).toBe(400);
+      expect(grown.error?.message).toBe('data: Metadata must be at most 8 KB of JSON.');
+      const replaced = await client.auth.updateUser({ data: { a: 'z'.repeat(7000) } });
+      expect(replaced.error).toBeNull();
+      expect(replaced.data.user?.user_metadata.a).toBe('z'.repeat(7000));
+    });
+
+    it('lets a user with metadata just under the cap read through the Data API with supabase-js', async () => {
+      const client = stack.client();
+      // At the cap itself, in two-byte characters: the cap counts bytes of JSON, and the token
+      // carries them base64-encoded in the Authorization header of every request.
+      const filler = 'é'.repeat(Math.floor((MAX_METADATA_BYTES - '{"filler":""}'.length) / 2));
+      const data = { filler };
+      expect(Buffer.byteLength(JSON.stringify(data))).toBeGreaterThan(MAX_METADATA_BYTES - 2);
+      const { data: signedUp, error } = await client.auth.signUp({
+        email: testEmail(),
+        password: 'secret123',
+        options: { data },
+      });
+      expect(error).toBeNull();
+      expect(signedUp.session!.access_token.length).toBeGreaterThan(10_000);
+      const read = await client.from('tournaments').select('id').limit(1);
+      expect(read.error).toBeNull();
+      expect(read.status).toBe(200);
+      const { data: me } = await client.auth.getUser();
+      expect(me.user?.user_metadata.filler).toBe(filler);
     });
   });
 

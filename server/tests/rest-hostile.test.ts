@@ -112,8 +112,15 @@ const hostile = fc.oneof(
 const PARAMETERS: [string, (v: string) => string][] = [
   ['select', (v) => `/players?select=${encodeURIComponent(v)}`],
   ['select cast', (v) => `/players?select=${encodeURIComponent(`id::${v}`)}`],
+  ['select alias', (v) => `/players?select=${encodeURIComponent(`"${v}":id`)}`],
+  [
+    'select embed alias',
+    (v) => `/teams?select=${encodeURIComponent(`name,"${v}":members!members_team_id_fkey(name)`)}`,
+  ],
+  ['select json key', (v) => `/player_stats?select=${encodeURIComponent(`stats->"${v}"`)}`],
   ['select embed', (v) => `/teams?select=${encodeURIComponent(`name,members!${v}(name)`)}`],
   ['order', (v) => `/players?order=${encodeURIComponent(v)}`],
+  ['order quoted', (v) => `/players?order=${encodeURIComponent(`"${v}".desc`)}`],
   ['limit', (v) => `/players?limit=${encodeURIComponent(v)}`],
   ['offset', (v) => `/players?offset=${encodeURIComponent(v)}`],
   ['filter value', (v) => `/players?name=${encodeURIComponent(`eq.${v}`)}`],
@@ -121,6 +128,7 @@ const PARAMETERS: [string, (v: string) => string][] = [
   ['filter column', (v) => `/players?${encodeURIComponent(v)}=eq.1`],
   ['in list', (v) => `/players?id=${encodeURIComponent(`in.(${v})`)}`],
   ['or', (v) => `/players?or=${encodeURIComponent(`(${v})`)}`],
+  ['or quoted column', (v) => `/players?or=${encodeURIComponent(`("${v}".eq.1,id.eq.2)`)}`],
   ['not.and', (v) => `/players?not.and=${encodeURIComponent(v)}`],
   [
     'embedded order',
@@ -131,6 +139,7 @@ const PARAMETERS: [string, (v: string) => string][] = [
     (v) => `/teams?select=name,members!members_team_id_fkey(name)&members.name=${encodeURIComponent(v)}`,
   ],
   ['columns', (v) => `/players?columns=${encodeURIComponent(v)}`],
+  ['columns quoted', (v) => `/players?columns=${encodeURIComponent(`"${v}"`)}`],
   ['on_conflict', (v) => `/players?on_conflict=${encodeURIComponent(v)}`],
   ['rpc argument', (v) => `/rpc/players_of?p_team=${encodeURIComponent(v)}`],
   ['rpc name', (v) => `/rpc/${encodeURIComponent(v)}`],
@@ -176,6 +185,7 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
   /** The response is a success or PostgREST's error shape, never a 5xx; what it sent was one planned statement. */
   const expectSafe = async (res: Response, request: string) => {
     const text = await res.text();
+    const sent = statements.splice(0);
     expect(res.status, `${request} -> ${res.status} ${text}`).toBeLessThan(500);
     if (res.status >= 400) {
       const body = JSON.parse(text) as Record<string, unknown>;
@@ -184,8 +194,12 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
       expect(typeof body.message).toBe('string');
     }
     expect(text).not.toMatch(/supabase_admin|authenticator|pg_signal_backend/);
-    for (const sql of statements.splice(0)) {
-      for (const pattern of FORBIDDEN_IN_SQL) expect(sql, `${request} sent: ${sql}`).not.toMatch(pattern);
+    for (const sql of sent) {
+      // A quoted identifier (an alias is the client's text) is a name, whatever it spells; what
+      // matters is the SQL around the names. It never holds a NUL, which would cut the statement short.
+      expect(sql, `${request} sent a NUL`).not.toContain('\u0000');
+      const outsideNames = sql.replace(/"(?:[^"]|"")*"/g, '""');
+      for (const pattern of FORBIDDEN_IN_SQL) expect(outsideNames, `${request} sent: ${sql}`).not.toMatch(pattern);
     }
   };
 
@@ -215,6 +229,35 @@ describe.each(['pglite', 'postgres'] as const)('the Data API against hostile inp
       const res = await api(`/players?select=${encodeURIComponent(`id::${cast}`)}`);
       expect(res.status, cast).toBe(400);
     }
+  });
+
+  it('refuses a NUL inside a quoted name with 400 PGRST100, and a NUL in a value with 400 22021', async () => {
+    const nul = '"a\u0000b"';
+    for (const [method, path] of [
+      ['GET', `/players?select=${encodeURIComponent(`${nul}:id`)}`],
+      ['GET', `/teams?select=${encodeURIComponent(`name,${nul}:members!members_team_id_fkey(name)`)}`],
+      ['GET', `/player_stats?select=${encodeURIComponent(`stats->${nul}`)}`],
+      ['GET', `/players?order=${encodeURIComponent(`${nul}.desc`)}`],
+      ['GET', `/players?${encodeURIComponent('a\u0000b')}=eq.1`],
+      ['GET', `/players?or=${encodeURIComponent(`(${nul}.eq.1,id.eq.2)`)}`],
+      ['POST', `/canary?columns=${encodeURIComponent(nul)}`],
+      ['POST', `/canary?on_conflict=${encodeURIComponent(nul)}`],
+    ] as const) {
+      const res = await api(path, {
+        method,
+        body: method === 'POST' ? '{"id": 9}' : undefined,
+        headers: { 'content-type': 'application/json', Prefer: 'resolution=merge-duplicates' },
+      });
+      const body = await res.json();
+      expect(res.status, `${method} ${path}: ${JSON.stringify(body)}`).toBe(400);
+      expect(body.code, path).toBe('PGRST100');
+      expect(Object.keys(body).sort()).toEqual(['code', 'details', 'hint', 'message']);
+    }
+    // A value is a bind parameter: Postgres refuses the NUL itself, as behind PostgREST.
+    const value = await api(`/players?name=${encodeURIComponent('eq.a\u0000b')}`);
+    expect(value.status).toBe(400);
+    expect((await value.json()).code).toBe('22021');
+    expect(await canary()).toEqual({ n: 3, notes: 'alive,alive,alive' });
   });
 
   it('refuses embeds and logic trees nested too deep with a 400', async () => {
@@ -288,6 +331,100 @@ describe('hostile bodies to the Data API', () => {
         details: 'The JSON body is nested too deeply.',
         hint: null,
       });
+    }
+  });
+});
+
+describe.each(['pglite', 'postgres'] as const)('Data API bodies reach Postgres as sent, on %s', (backend) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ supabaseDir: FIXTURE, postgres: backend === 'postgres' });
+    // Before the first request, so the schema cache sees it.
+    await stack.ctx.db.exec(`
+      create table public.measures (id int primary key, big bigint, exact numeric, ratio float8, doc jsonb);
+      alter table public.measures enable row level security;
+      create policy "Anyone can use measures" on public.measures for all using (true) with check (true);
+      grant select, insert, update on public.measures to anon;
+      create function public.echo_big(p_big bigint, p_exact numeric) returns text
+        language sql as $$ select p_big::text || ' ' || p_exact::text $$;
+      grant execute on function public.echo_big(bigint, numeric) to anon;
+    `);
+  });
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  // Raw text bodies: supabase-js's JSON.stringify would already have rounded these numbers.
+  const send = (path: string, method: string, body: string, prefer = 'return=representation') =>
+    fetch(`${stack.url}/rest/v1${path}`, {
+      method,
+      headers: { apikey: stack.ctx.keys.anonKey, 'content-type': 'application/json', Prefer: prefer },
+      body,
+    });
+  const stored = async (id: number) =>
+    (
+      await stack.ctx.db.query<{ big: string; exact: string; ratio: string | null; doc: string | null }>(
+        `select big::text, exact::text, ratio::text, doc::text from public.measures where id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  it('stores big integers and long decimals exactly, in an object, an array and an update', async () => {
+    const object = await send(
+      '/measures',
+      'POST',
+      '{"id": 1, "big": 9007199254740993, "exact": 0.1000000000000000000001}',
+    );
+    expect(object.status).toBe(201);
+    expect(await stored(1)).toMatchObject({ big: '9007199254740993', exact: '0.1000000000000000000001' });
+    const array = await send(
+      '/measures',
+      'POST',
+      '[{"id": 2, "big": 9223372036854775807, "exact": 1e400, "doc": {"n": 12345678901234567890}}]',
+    );
+    expect(array.status).toBe(201);
+    const row = await stored(2);
+    expect(row!.big).toBe('9223372036854775807');
+    expect(row!.exact).toBe(`1${'0'.repeat(400)}`);
+    expect(row!.doc).toBe('{"n": 12345678901234567890}');
+    const update = await send('/measures?id=eq.1', 'PATCH', '{"big": -9007199254740995}');
+    expect(update.status).toBe(200);
+    expect((await stored(1))!.big).toBe('-9007199254740995');
+    const withDefaults = await send(
+      '/measures?columns=id,big,ratio',
+      'POST',
+      '{"id": 3, "big": 9007199254740997}',
+      'return=minimal, missing=default',
+    );
+    expect(withDefaults.status).toBe(201);
+    expect((await stored(3))!.big).toBe('9007199254740997');
+    const rpc = await send('/rpc/echo_big', 'POST', '{"p_big": 9007199254740993, "p_exact": 2.00000000000000000001}');
+    expect(rpc.status).toBe(200);
+    expect(await rpc.json()).toBe('9007199254740993 2.00000000000000000001');
+  });
+
+  it("refuses 1e400 for a float column with 400 in PostgREST's shape, never null, never 5xx", async () => {
+    for (const [method, path, body] of [
+      ['POST', '/measures', '{"id": 10, "ratio": 1e400}'],
+      ['POST', '/measures', '[{"id": 11, "ratio": 0.5}, {"id": 12, "ratio": -1e400}]'],
+      ['PATCH', '/measures?id=eq.1', '{"ratio": 1e400}'],
+      ['POST', '/measures', '{"id": 13, "big": 1e400}'],
+    ] as const) {
+      const res = await send(path, method, body);
+      const json = await res.json();
+      expect(res.status, `${method} ${body}: ${JSON.stringify(json)}`).toBe(400);
+      expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(json.code).toMatch(/^22/);
+    }
+    const rows = await stack.ctx.db.query(`select id from public.measures where id >= 10 or ratio is not null`);
+    expect(rows.rows).toEqual([]);
+  });
+
+  it('still refuses bodies that are not an object or an array of objects, and malformed JSON', async () => {
+    for (const body of ['1', '"x"', '[1]', 'null', '{"id": 1,', '', '{"id": 1} {"id": 2}']) {
+      const res = await send('/measures', 'POST', body);
+      expect(res.status, body).toBe(400);
+      expect((await res.json()).code, body).toBe('PGRST102');
     }
   });
 });

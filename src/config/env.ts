@@ -1,5 +1,6 @@
-// The app's configuration, parsed once at start-up. The local stack injects its URL and anon key
-// into index.html (window.__BRAWLCUP_CONFIG__); a static build for hosted Supabase uses VITE_ vars.
+// The app's configuration, parsed once at start-up. The local stack injects its anon key into
+// index.html (window.__BRAWLCUP_CONFIG__) and says its API is on the page's own origin; a static
+// build for hosted Supabase uses VITE_ vars.
 import { config, z } from 'zod';
 
 // zod compiles object schemas with `new Function` when it may; the page's Content-Security-Policy
@@ -22,14 +23,21 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
-function read(): Env {
-  const injected = (typeof window !== 'undefined' && window.__BRAWLCUP_CONFIG__) || {};
-  const vite = import.meta.env;
+type Source = Record<string, string | undefined>;
+
+/**
+ * The configuration from what the page was handed (`injected`), the build's VITE_ vars and the page's
+ * own origin. When the server that sent the page also serves the API (`API_SAME_ORIGIN`), the API is
+ * at the page's origin: behind an HTTPS proxy the server only sees http, and an http:// API URL on an
+ * https page would be blocked as mixed content.
+ */
+export function resolveEnv(injected: Source, vite: Source, pageOrigin: string | undefined): Env {
   const raw = {
     SUPABASE_URL:
+      (injected.API_SAME_ORIGIN === 'true' ? pageOrigin : undefined) ||
       injected.SUPABASE_URL ||
       vite.VITE_SUPABASE_URL ||
-      (typeof window !== 'undefined' ? window.location.origin : undefined),
+      pageOrigin,
     SUPABASE_ANON_KEY: injected.SUPABASE_ANON_KEY || vite.VITE_SUPABASE_ANON_KEY,
     CONTACT_FORM_URL: injected.CONTACT_FORM_URL || vite.VITE_CONTACT_FORM_URL || undefined,
     ADSENSE_CLIENT: injected.ADSENSE_CLIENT || vite.VITE_ADSENSE_CLIENT || undefined,
@@ -41,6 +49,15 @@ function read(): Env {
     throw new Error(`BrawlCup is not configured:\n${list}`);
   }
   return parsed.data;
+}
+
+function read(): Env {
+  const browser = typeof window !== 'undefined';
+  return resolveEnv(
+    (browser && window.__BRAWLCUP_CONFIG__) || {},
+    import.meta.env as Source,
+    browser ? window.location.origin : undefined,
+  );
 }
 
 export const env: Env = read();

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import { bearerToken } from '../../shared/http.ts';
-import { adminCreateUserBody, adminUpdateUserBody, readBody } from '../body.ts';
+import { adminCreateUserBody, adminUpdateUserBody, checkMergedMetadata, readBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
 import {
   checkPassword,
@@ -62,6 +62,8 @@ export function adminRoutes(ctx: ServerContext): Hono {
     const user = await findUserById(db, c.req.param('id'));
     if (!user) throw new AuthApiError('user_not_found');
     const body = await readBody(c, adminUpdateUserBody);
+    checkMergedMetadata('user_metadata', user.raw_user_meta_data, body.user_metadata);
+    checkMergedMetadata('app_metadata', user.raw_app_meta_data, body.app_metadata);
     const changes: UserChanges = {
       appMetadata: body.app_metadata,
       userMetadata: body.user_metadata,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import { clientIp } from '../../shared/http.ts';
 import { currentUser } from '../access.ts';
-import { readBody, updateUserBody } from '../body.ts';
+import { checkMergedMetadata, readBody, updateUserBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
 import {
@@ -37,6 +37,7 @@ export function userRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
       const other = await findUserByEmail(db, changes.email);
       if (other && other.id !== user.id) throw new AuthApiError('email_exists');
     }
+    checkMergedMetadata('data', user.raw_user_meta_data, body.data);
     if (body.data !== undefined) changes.userMetadata = body.data;
     const updated = await updateUser(db, user, changes);
     if (changes.password !== undefined) {
