@@ -24,6 +24,12 @@ export interface StackOptions {
   /** `[api]` of config.toml: the schemas the Data API exposes and the most rows a read returns. */
   apiSchemas: string[];
   apiMaxRows: number | null;
+  /**
+   * `[db.settings] statement_timeout` of config.toml: every session's default, as the Supabase CLI
+   * writes it into postgresql.conf (and `supabase config push` sets it on hosted). The API roles'
+   * own settings (anon 3 s, authenticated 8 s, in a migration as on hosted) take precedence.
+   */
+  dbStatementTimeout?: string;
   /** PGRST_DB_PLAN_ENABLED: answer `Accept: application/vnd.pgrst.plan` with EXPLAIN (off, as on hosted). */
   apiPlanEnabled: boolean;
   /** Seconds a rotated refresh token may still be used (two tabs refreshing at once). */
@@ -98,6 +104,7 @@ export const SAMPLE_PLAYER_PASSWORD = 'brawlcup-player';
 
 type Toml = {
   api?: { schemas?: string[]; max_rows?: number };
+  db?: { settings?: { statement_timeout?: string | number } };
   auth?: {
     site_url?: string;
     additional_redirect_urls?: string[];
@@ -113,6 +120,25 @@ type Toml = {
     email?: { max_frequency?: string };
   };
 };
+
+/** Thrown at start-up for a config.toml value the server cannot use, naming the key. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A Postgres duration: a number of milliseconds, or a number with us, ms, s, min, h or d. */
+export function statementTimeoutSetting(value: string | number | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (!/^\d{1,9}\s*(us|ms|s|min|h|d)?$/.test(text))
+    throw new ConfigError(
+      `supabase/config.toml: [db.settings] statement_timeout = ${JSON.stringify(value)} is not a duration Postgres reads (for example "8s", "500ms" or "2min").`,
+    );
+  return text;
+}
 
 /** A Go duration as the CLI writes it ("1s", "60s", "1m30s", "1h") -> seconds. */
 export function durationSeconds(value: string | undefined, fallback: number): number {
@@ -159,6 +185,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     staticDir: resolve(root, 'dist'),
     apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],
     apiMaxRows: typeof toml.api?.max_rows === 'number' && toml.api.max_rows > 0 ? toml.api.max_rows : null,
+    dbStatementTimeout: statementTimeoutSetting(toml.db?.settings?.statement_timeout),
     apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
     rateLimits: rateLimits(toml, env),

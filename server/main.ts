@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  ConfigError,
   readOptions,
   DEFAULT_ADMIN_EMAIL,
   DEFAULT_ADMIN_PASSWORD,
@@ -18,7 +19,15 @@ import { PAGE_CONFIG, injectConfig } from './static.ts';
 
 const root = process.cwd();
 const dev = process.argv.includes('--dev');
-const options = readOptions(process.env, root);
+const options = (() => {
+  try {
+    return readOptions(process.env, root);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\nStart-up stopped: ${error.message}`);
+    process.exit(1);
+  }
+})();
 
 function runtimeConfig(): Record<string, string> {
   const pick: Record<string, string | undefined> = {

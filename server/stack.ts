@@ -28,11 +28,14 @@ export interface RunningStack {
 }
 
 /** The database of a data directory: PGlite in `<dataDir>/pgdata` (one process at a time), or DATABASE_URL. */
-export async function openStackDatabase(options: Pick<StackOptions, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (options.databaseUrl) return openDatabase({ databaseUrl: options.databaseUrl });
+export async function openStackDatabase(
+  options: Pick<StackOptions, 'databaseUrl' | 'dataDir' | 'dbStatementTimeout'>,
+): Promise<Database> {
+  const statementTimeout = options.dbStatementTimeout;
+  if (options.databaseUrl) return openDatabase({ databaseUrl: options.databaseUrl, statementTimeout });
   const unlock = await lockDataDir(options.dataDir);
   try {
-    const db = await openDatabase({ dataDir: join(options.dataDir, 'pgdata') });
+    const db = await openDatabase({ dataDir: join(options.dataDir, 'pgdata'), statementTimeout });
     const close = db.close.bind(db);
     return Object.assign(db, {
       close: async () => {

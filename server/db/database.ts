@@ -1,9 +1,8 @@
 // One interface over the two databases the local stack runs on: PGlite (embedded, persisted in a
 // folder) and a real Postgres (DATABASE_URL). Every service in server/ talks to Postgres through it.
-import { PGlite } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { fsyncSync } from 'node:fs';
 import pg from 'pg';
+// PGlite runs on a worker thread, where a statement that overruns statement_timeout can be cut.
+import { openPglite as openPgliteWorker } from './pglite-host.ts';
 
 export interface QueryResult<T = Record<string, unknown>> {
   rows: T[];
@@ -34,111 +33,22 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite's folder. Undefined means in memory (tests only). */
   dataDir?: string;
+  /** Every session's statement_timeout, as postgresql.conf would set it (`[db.settings]`). */
+  statementTimeout?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
-}
-
-// PGlite starts Postgres with -F (fsync off), and Emscripten's NODEFS has no fsync at all: a commit
-// reached the kernel's page cache, so it survived a killed process but not a power cut. A folder
-// on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
-// and an fsync that reaches the disk. The rest are PGlite's own start parameters.
-const DURABLE_START_PARAMS = [
-  '--single',
-  '-O',
-  '-j',
-  '-c',
-  'search_path=public',
-  '-c',
-  'exit_on_error=false',
-  '-c',
-  'log_checkpoints=false',
-  '-c',
-  'max_worker_processes=0',
-  '-c',
-  'max_parallel_workers=0',
-  '-c',
-  'max_parallel_workers_per_gather=0',
-  '-c',
-  'io_method=sync',
-  '-c',
-  'max_parallel_maintenance_workers=0',
-  '-c',
-  'fsync=on',
-  '-c',
-  'wal_sync_method=fsync',
-];
-
-interface NodeFsStream {
-  nfd?: number;
-}
-
-/** Gives Emscripten's NODEFS the fsync it lacks, so Postgres's fsync() reaches the disk. */
-async function makeDurable(db: PGlite): Promise<void> {
-  const nodefs = (db as unknown as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
-  if (!nodefs?.stream_ops)
-    throw new Error('This PGlite version does not expose NODEFS: cannot make its writes durable.');
-  nodefs.stream_ops.fsync = (stream: NodeFsStream) => {
-    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
-    return 0;
-  };
-  // Whatever start-up wrote before the fsync existed goes to disk now.
-  await db.exec('checkpoint');
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.statementTimeout)
+    : openPgliteWorker({
+        dataDir: options.dataDir,
+        bootstrapUser: BOOTSTRAP_USER,
+        statementTimeout: options.statementTimeout,
+      });
 }
 
 /** The superuser of a fresh database, as on hosted Supabase; postgres is made an ordinary role. */
 export const BOOTSTRAP_USER = 'supabase_admin';
-
-/**
- * Opens as supabase_admin, the bootstrap superuser of every folder made since the hosted roles (a
- * fresh folder is created that way). A folder made before them has postgres as its bootstrap
- * superuser and no supabase_admin yet: it is opened as postgres, and migrate reports that its
- * migrations run as a superuser. A folder on disk starts durable (see DURABLE_START_PARAMS).
- */
-async function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  const durable = dataDir ? { startParams: DURABLE_START_PARAMS } : {};
-  try {
-    return await PGlite.create({
-      dataDir,
-      extensions: { pgcrypto },
-      username: BOOTSTRAP_USER,
-      initDbStartParams: [`--username=${BOOTSTRAP_USER}`],
-      ...durable,
-    });
-  } catch (error) {
-    if (!new RegExp(`role "${BOOTSTRAP_USER}" does not exist`).test((error as Error).message)) throw error;
-    return PGlite.create({ dataDir, extensions: { pgcrypto }, ...durable });
-  }
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const db = await createPglite(dataDir);
-  if (dataDir) await makeDurable(db);
-  // PGlite has one connection: a transaction holds it, so everything else waits its turn. That is
-  // the isolation Postgres would give, at the price of no parallelism.
-  const wrap = (q: { query: PGlite['query']; exec: PGlite['exec'] }): Queryable => ({
-    async query(sql, params) {
-      const r = await q.query(sql, params as unknown[] | undefined);
-      return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
-    },
-    async exec(sql) {
-      await q.exec(sql);
-    },
-  });
-  const base = wrap(db);
-  return {
-    kind: 'pglite',
-    location: dataDir ?? 'memory://',
-    ...base,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
-    async listen(channel, onPayload) {
-      const unsub = await db.listen(channel, onPayload);
-      return async () => unsub();
-    },
-    close: () => db.close(),
-  };
-}
 
 /** Thrown when every pooled connection stayed busy for the pool's wait limit (PostgREST's PGRST003). */
 export class PoolTimeoutError extends Error {
@@ -149,9 +59,11 @@ export class PoolTimeoutError extends Error {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, statementTimeout: string | undefined): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
+    // Each session starts with it, as with a postgresql.conf setting.
+    ...(statementTimeout ? { options: `-c statement_timeout=${statementTimeout.replace(/\s/g, '')}` } : {}),
     max: Number(process.env.DB_POOL_SIZE ?? 10),
     // DB_POOL_TIMEOUT_MS: how long a request waits for a free connection before it is answered 504,
     // so slow requests holding every connection cannot make the others queue for ever.

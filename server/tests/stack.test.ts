@@ -8,6 +8,7 @@ import { request } from 'node:http';
 import { startTestStack, testEmail, ROOT, type TestStack } from './helpers.ts';
 import { MigrationError } from '../db/migrate.ts';
 import { DataDirBusyError } from '../db/lock.ts';
+import { ConfigError, readOptions } from '../config.ts';
 
 async function fixtureDir(migrations: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'brawlcup-supabase-'));
@@ -216,5 +217,32 @@ describe('bad input', () => {
 
   it('uses the repository root for its default supabase folder', () => {
     expect(stack.ctx.config.supabaseDir).toBe(join(ROOT, 'supabase'));
+  });
+});
+
+describe("config.toml's [db.settings] statement_timeout", () => {
+  const readWith = async (line: string) => {
+    const root = await mkdtemp(join(tmpdir(), 'brawlcup-config-'));
+    await mkdir(join(root, 'supabase'));
+    await writeFile(join(root, 'supabase', 'config.toml'), `[db.settings]\n${line}\n`);
+    try {
+      return readOptions({}, root);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  };
+
+  it('is read as Postgres reads a duration', async () => {
+    expect((await readWith('statement_timeout = "2min"')).dbStatementTimeout).toBe('2min');
+    expect((await readWith('statement_timeout = 500')).dbStatementTimeout).toBe('500');
+    expect((await readWith('')).dbStatementTimeout).toBeUndefined();
+    expect(readOptions({}, ROOT).dbStatementTimeout).toBe('2min');
+  });
+
+  it('stops start-up with the key named when the value is not a duration', async () => {
+    await expect(readWith(`statement_timeout = "1s'; drop table x; --"`)).rejects.toThrow(
+      /\[db\.settings\] statement_timeout = .* is not a duration Postgres reads/,
+    );
+    await expect(readWith('statement_timeout = "soon"')).rejects.toThrow(ConfigError);
   });
 });

@@ -1,0 +1,12 @@
+import { openDatabase } from '/work/wt/h-db/server/db/database.ts';
+import { mkdtempSync } from 'node:fs';
+const dir = mkdtempSync('/tmp/pgw-') + '/pg';
+let db = await openDatabase({ dataDir: dir });
+await db.exec('create table t(x int); insert into t values (1)');
+const un = await db.listen('chan', (p) => console.log('notify', p));
+const slow = await db.transaction(async (tx) => { await tx.exec("set local statement_timeout = '200ms'"); await tx.query('select pg_sleep(5)'); }).catch(e => e.code);
+console.log(slow, (await db.query('select count(*)::int as n from t')).rows);
+await db.exec("notify chan, 'hi'");
+const t = performance.now();
+await db.close();
+console.log('closed', Math.round(performance.now() - t));

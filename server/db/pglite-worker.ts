@@ -1,0 +1,211 @@
+// PGlite's own thread. WebAssembly cannot be interrupted from outside, so a statement running on
+// the server's main thread would freeze every request until it ends, statement_timeout or not
+// (PGlite has no timer signals). Here it runs on a worker thread instead: the main thread
+// (pglite-host.ts) keeps answering, times each statement by the session's statement_timeout, and
+// when one overruns it ends this worker and opens the folder again, as Postgres ends a backend.
+//
+// Messages in: { id, op: 'query' | 'exec' | 'listen' | 'unlisten' | 'close', sql?, params?, channel? }.
+// Messages out: { type: 'ready', timeoutMs } once open, { type: 'reply', id, ... } per message,
+// { type: 'notify', channel, payload } per notification.
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { fsyncSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface WorkerInput {
+  dataDir?: string;
+  bootstrapUser: string;
+  /** Every session's statement_timeout, as postgresql.conf would set it (already checked: config.ts). */
+  statementTimeout?: string;
+  /** PGlite's WebAssembly and file bundle, compiled and read once per process (pglite-host.ts). */
+  assets?: { pglite: WebAssembly.Module; initdb: WebAssembly.Module; fsBundle: Uint8Array };
+}
+
+export type Request =
+  | { id: number; op: 'query'; sql: string; params?: unknown[] }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'listen' | 'unlisten'; channel: string }
+  | { id: number; op: 'close' };
+
+export type Reply =
+  | { type: 'ready'; timeoutMs: number }
+  | { type: 'failed'; error: SerializedError }
+  | { type: 'reply'; id: number; rows?: unknown[]; rowCount?: number; timeoutMs?: number; error?: SerializedError }
+  | { type: 'notify'; channel: string; payload: string };
+
+/** An error as plain data: its message and own fields (code, detail, hint, position...). */
+export type SerializedError = { message: string; name: string } & Record<string, unknown>;
+
+// PGlite starts Postgres with -F (fsync off), and Emscripten's NODEFS has no fsync at all: a commit
+// reached the kernel's page cache, so it survived a killed process but not a power cut. A folder
+// on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
+// and an fsync that reaches the disk. The rest are PGlite's own start parameters.
+const DURABLE_START_PARAMS = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=fsync',
+];
+
+interface NodeFsStream {
+  nfd?: number;
+}
+
+/** Gives Emscripten's NODEFS the fsync it lacks, so Postgres's fsync() reaches the disk. */
+async function makeDurable(db: PGlite): Promise<void> {
+  const nodefs = (db as unknown as { Module?: { NODEFS?: { stream_ops?: Record<string, unknown> } } }).Module?.NODEFS;
+  if (!nodefs?.stream_ops)
+    throw new Error('This PGlite version does not expose NODEFS: cannot make its writes durable.');
+  nodefs.stream_ops.fsync = (stream: NodeFsStream) => {
+    if (stream.nfd !== undefined) fsyncSync(stream.nfd);
+    return 0;
+  };
+  // Whatever start-up wrote before the fsync existed goes to disk now.
+  await db.exec('checkpoint');
+}
+
+/**
+ * Opens as the bootstrap superuser of every folder made since the hosted roles (a fresh folder is
+ * created that way). A folder made before them has postgres as its bootstrap superuser: it is
+ * opened as postgres, and migrate reports that its migrations run as a superuser. A folder on disk
+ * starts durable (see DURABLE_START_PARAMS).
+ */
+async function createPglite({ dataDir, bootstrapUser, assets }: WorkerInput): Promise<PGlite> {
+  const durable = {
+    ...(dataDir ? { startParams: DURABLE_START_PARAMS } : {}),
+    ...(assets
+      ? {
+          pgliteWasmModule: assets.pglite,
+          initdbWasmModule: assets.initdb,
+          fsBundle: new Blob([assets.fsBundle as Uint8Array<ArrayBuffer>]),
+        }
+      : {}),
+  };
+  let db: PGlite;
+  try {
+    db = await PGlite.create({
+      dataDir,
+      extensions: { pgcrypto },
+      username: bootstrapUser,
+      initDbStartParams: [`--username=${bootstrapUser}`],
+      ...durable,
+    });
+  } catch (error) {
+    if (!(error as Error).message.includes(`role "${bootstrapUser}" does not exist`)) throw error;
+    db = await PGlite.create({ dataDir, extensions: { pgcrypto }, ...durable });
+  }
+  if (dataDir) await makeDurable(db);
+  return db;
+}
+
+export function serializeError(error: unknown): SerializedError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    // Row values and parameters stay in this thread: they may hold password hashes (see log.ts).
+    if (key === 'query' || key === 'params' || key === 'result') continue;
+    if (value === undefined || typeof value === 'function') continue;
+    fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message };
+}
+
+// The statements after which statement_timeout may differ: any that names it, and the end of a
+// transaction (SET LOCAL ends with it). Everything else leaves it as it was, so it is read only then.
+const MAY_SET_TIMEOUT = /statement_timeout|^\s*(commit|rollback|end|abort)\b/i;
+
+async function readTimeoutMs(db: PGlite): Promise<number | undefined> {
+  try {
+    const r = await db.query<{ ms: number }>(
+      "select setting::int as ms from pg_settings where name = 'statement_timeout'",
+    );
+    return r.rows[0]?.ms;
+  } catch {
+    return undefined; // in an aborted transaction: the setting is unchanged until it ends
+  }
+}
+
+async function main(): Promise<void> {
+  const port = parentPort!;
+  const post = (reply: Reply) => port.postMessage(reply);
+  let db: PGlite;
+  try {
+    db = await createPglite(workerData as WorkerInput);
+  } catch (error) {
+    post({ type: 'failed', error: serializeError(error) });
+    return;
+  }
+  const unlisteners = new Map<string, () => Promise<void>>();
+  const { statementTimeout } = workerData as WorkerInput;
+  if (statementTimeout) await db.query("select set_config('statement_timeout', $1, false)", [statementTimeout]);
+
+  // One message at a time, in order: PGlite has one connection.
+  let queue = Promise.resolve();
+  port.on('message', (request: Request) => {
+    queue = queue.then(() => handle(request));
+  });
+
+  async function handle(request: Request): Promise<void> {
+    try {
+      switch (request.op) {
+        case 'query': {
+          const r = await db.query(request.sql, request.params);
+          const timeoutMs = MAY_SET_TIMEOUT.test(request.sql) ? await readTimeoutMs(db) : undefined;
+          post({ type: 'reply', id: request.id, rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, timeoutMs });
+          return;
+        }
+        case 'exec': {
+          await db.exec(request.sql);
+          const timeoutMs = MAY_SET_TIMEOUT.test(request.sql) ? await readTimeoutMs(db) : undefined;
+          post({ type: 'reply', id: request.id, timeoutMs });
+          return;
+        }
+        case 'listen': {
+          if (!unlisteners.has(request.channel)) {
+            const channel = request.channel;
+            unlisteners.set(channel, await db.listen(channel, (payload) => post({ type: 'notify', channel, payload })));
+          }
+          post({ type: 'reply', id: request.id });
+          return;
+        }
+        case 'unlisten': {
+          await unlisteners.get(request.channel)?.();
+          unlisteners.delete(request.channel);
+          post({ type: 'reply', id: request.id });
+          return;
+        }
+        case 'close': {
+          await db.close();
+          post({ type: 'reply', id: request.id });
+          port.close();
+          return;
+        }
+      }
+    } catch (error) {
+      post({ type: 'reply', id: request.id, error: serializeError(error) });
+    }
+  }
+
+  post({ type: 'ready', timeoutMs: (await readTimeoutMs(db)) ?? 0 });
+}
+
+if (parentPort) void main();
