@@ -55,10 +55,10 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place',
-        'forfeit_match', 'game_id_available', 'leave_team', 'register_team', 'report_match', 'reset_tournament', 'set_check_in',
-        'set_match_result', 'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams',
-        'waitlist_position', 'withdraw_team'],
+  array['admin_matches', 'champion', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match',
+        'fill_team_place', 'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team', 'my_next_match', 'recent_champions',
+        'register_team', 'report_match', 'reset_tournament', 'round_label', 'set_check_in', 'set_match_result', 'set_round_settings',
+        'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration and bracket functions players and admins call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
