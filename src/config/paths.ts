@@ -10,6 +10,7 @@ export const paths = {
   home: '/home',
   adminDashboard: '/admindashboard',
   myTournaments: '/my-tournaments',
+  leaderboard: '/leaderboard',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
