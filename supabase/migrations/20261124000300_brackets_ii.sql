@@ -16,6 +16,23 @@ comment on column public.matches.maps is
   'The round''s games as the administrator set them: [{"mode": "Gem Grab"|null, "map": "Hard Rock Mine"|null}, ...], '
   'at most best_of entries; game n is played on entry n. Written only by set_round_settings.';
 
+-- Final placements, written when a tournament completes (and removed if a correction reopens it), so
+-- the leaderboard and the champions read a few rows instead of every bracket's standings.
+create table private.placements (
+  tournament_id uuid not null references public.tournaments (id) on delete cascade,
+  team_id uuid not null references public.teams (id) on delete cascade,
+  placement integer not null constraint placements_placement_positive check (placement > 0),
+  primary key (tournament_id, team_id)
+);
+comment on table private.placements is
+  'Each team''s final place in a completed tournament; kept by the trigger on tournaments.completed_at.';
+create index placements_team_id_idx on private.placements (team_id);
+create index placements_first_idx on private.placements (tournament_id) where placement = 1;
+create index tournaments_completed_at_idx on public.tournaments (completed_at desc) where completed_at is not null;
+-- No policies: only the security-definer functions below read or write it.
+alter table private.placements enable row level security;
+revoke all on private.placements from public, anon, authenticated, service_role;
+
 -- ============================================================================================
 -- Round labels and display names (computed fields)
 -- ============================================================================================
@@ -175,6 +192,35 @@ comment on function private.final_placements(uuid) is
   'Each team''s place in a tournament; round robin groups are merged by place in group, wins, game difference.';
 revoke execute on function private.final_placements(uuid) from public;
 
+create function private.record_placements()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.placements where tournament_id = new.id;
+  if new.completed_at is not null then
+    insert into private.placements (tournament_id, team_id, placement)
+    select new.id, p.team_id, p.placement from private.final_placements(new.id) p;
+  end if;
+  return null;
+end
+$$;
+comment on function private.record_placements() is
+  'Trigger: records the final placements when a tournament completes, and removes them when it is reopened.';
+revoke execute on function private.record_placements() from public;
+
+create trigger record_placements
+  after update of completed_at on public.tournaments
+  for each row when (old.completed_at is distinct from new.completed_at)
+  execute function private.record_placements();
+
+insert into private.placements (tournament_id, team_id, placement)
+select t.id, p.team_id, p.placement
+from public.tournaments t cross join lateral private.final_placements(t.id) p
+where t.completed_at is not null;
+
 create function private.champion_team(p_tournament_id uuid)
 returns uuid
 language sql
@@ -183,8 +229,8 @@ security definer
 set search_path = ''
 as $$
   select case when count(*) = 1 then min(p.team_id::text)::uuid end
-  from public.tournaments t cross join lateral private.final_placements(t.id) p
-  where t.id = p_tournament_id and t.completed_at is not null and t.cancelled_at is null and p.placement = 1
+  from private.placements p
+  where p.tournament_id = p_tournament_id and p.placement = 1
 $$;
 comment on function private.champion_team(uuid) is 'The one team in first place of a completed tournament, or null.';
 revoke execute on function private.champion_team(uuid) from public;
@@ -196,7 +242,8 @@ stable
 security definer
 set search_path = ''
 as $$
-  select case when t.completed_at is not null then private.team_display_name(private.champion_team(t.id)) end
+  select case when t.completed_at is not null and t.cancelled_at is null
+    then private.team_display_name(private.champion_team(t.id)) end
 $$;
 comment on function public.champion(public.tournaments) is
   'The champion of a completed tournament (team name, or the player''s in-game name in 1v1); null before.';
@@ -210,10 +257,10 @@ stable
 security definer
 set search_path = ''
 as $$
-  select t.id, t.name, t.type, c.name, t.completed_at
+  select t.id, t.name, t.type, private.team_display_name(c.team_id), t.completed_at
   from public.tournaments t
-  cross join lateral (select public.champion(t) as name) c
-  where t.completed_at is not null and t.cancelled_at is null and c.name is not null
+  cross join lateral (select private.champion_team(t.id) as team_id) c
+  where t.completed_at is not null and t.cancelled_at is null and c.team_id is not null
   order by t.completed_at desc, t.id
   limit least(greatest(coalesce(p_limit, 5), 1), 50)
 $$;
@@ -249,10 +296,10 @@ set search_path = ''
 as $$
   with results as (
     select tp.player_id, tp.in_game_name, t.completed_at, p.placement
-    from public.tournaments t
-    cross join lateral private.final_placements(t.id) p
+    from private.placements p
+    join public.tournaments t on t.id = p.tournament_id
     join public.team_players tp on tp.team_id = p.team_id
-    where t.completed_at is not null and t.cancelled_at is null
+    where t.cancelled_at is null
   ),
   players as (
     select r.player_id,

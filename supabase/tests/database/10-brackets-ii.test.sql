@@ -2,7 +2,7 @@
 -- the champion, recent champions and the leaderboard.
 begin;
 \ir helpers/test-helpers.psql
-select plan(54);
+select plan(57);
 
 -- Only this file's tournaments (the sample data would score on the leaderboard too).
 delete from public.tournaments;
@@ -240,6 +240,15 @@ select results_eq($$ select rank, in_game_name, points, titles, finals, tourname
   'points add up across tournaments; level on points, titles, finals and best placement, players share the rank');
 select results_eq($$ select rank, in_game_name, points from public.leaderboard(2, 4) $$,
   $$ values (5, 'P2', 12), (5, 'P6', 12) $$, 'the next page goes on from there');
+
+-- A correction of a completed tournament's final: it reopens and completes again with the new result.
+select tests.authenticate_as_admin();
+select lives_ok($$ select public.set_match_result(pg_temp.duo(2, 1), '[{"winner": 1}, {"winner": 1}, {"winner": 1}]') $$,
+  'the administrator corrects the final: Alpha won it');
+select is((select public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000c1'), 'Alpha',
+  'the corrected final names the new champion');
+select results_eq($$ select rank, in_game_name, points, titles from public.leaderboard(1) $$,
+  $$ values (1, 'P1', 20, 2) $$, 'and the leaderboard counts the corrected placements');
 
 select * from finish();
 rollback;
