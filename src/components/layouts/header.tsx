@@ -1,5 +1,5 @@
 // The navigation header of signed-in screens: brand (-> /home), Tournaments, My Tournaments,
-// Leaderboard, Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
+// Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
 // (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
 // links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
 import { useId, useState } from 'react';
@@ -10,7 +10,6 @@ import {
   IconLayoutDashboard,
   IconLogin2,
   IconLogout,
-  IconMedal,
   IconMenu2,
   IconTournament,
   IconTrophy,
@@ -79,7 +78,6 @@ export function Header() {
         <nav id={navId} aria-label="Main" className={classes.links} data-open={menuOpen || undefined}>
           <HeaderLink to={paths.home} label="Tournaments" icon={IconTournament} />
           <HeaderLink to={paths.myTournaments} label="My Tournaments" icon={IconTrophy} />
-          <HeaderLink to={paths.leaderboard} label="Leaderboard" icon={IconMedal} />
           <HeaderLink to={paths.profile} label="Profile" icon={IconUserCircle} />
           <HeaderLink to={paths.contact} label="Contact Us" icon={IconAddressBook} />
           {isAdmin && <HeaderLink to={paths.adminDashboard} label="Dashboard" icon={IconLayoutDashboard} />}
