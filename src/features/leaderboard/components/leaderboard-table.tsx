@@ -14,6 +14,9 @@ import {
   type LeaderboardRow,
 } from '@/features/leaderboard/api/get-leaderboard';
 
+// Headers over their values (a browser centres <th> by default).
+const LEFT = { th: { textAlign: 'left' } } as const;
+
 function PointsTable() {
   return (
     <Card component="section" aria-labelledby="points-title" radius="lg" p="lg">
@@ -23,7 +26,7 @@ function PointsTable() {
       <Text c="dimmed" fz="sm" mt={4}>
         Every completed tournament gives each player of a team the points of the team&apos;s final place.
       </Text>
-      <Table mt="sm" maw={360} aria-labelledby="points-title">
+      <Table mt="sm" maw={360} aria-labelledby="points-title" styles={LEFT}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Place</Table.Th>
@@ -50,39 +53,39 @@ function PointsTable() {
 
 function Ranking({ rows }: { rows: LeaderboardRow[] }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped highlightOnHover aria-label="Leaderboard">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Rank</Table.Th>
-            <Table.Th scope="col">Player</Table.Th>
-            <Table.Th scope="col">Points</Table.Th>
-            <Table.Th scope="col">Titles</Table.Th>
-            <Table.Th scope="col">Tournaments</Table.Th>
+    // No scroll container: five short columns fit a phone, and a scrolled region would need a focus stop.
+    <Table striped highlightOnHover horizontalSpacing="xs" aria-label="Leaderboard" styles={LEFT}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">Rank</Table.Th>
+          <Table.Th scope="col">Player</Table.Th>
+          <Table.Th scope="col">Points</Table.Th>
+          <Table.Th scope="col">Titles</Table.Th>
+          <Table.Th scope="col">Played</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row, i) => (
+          <Table.Tr key={`${row.rank}-${i}`} aria-current={row.is_me || undefined}>
+            <Table.Td fw={700}>{row.rank}</Table.Td>
+            <Table.Th scope="row" fw={row.is_me ? 800 : 500}>
+              {/* An in-game name may be 30 characters without a space: it breaks rather than widen a phone. */}
+              <Group gap="xs">
+                <span style={{ overflowWrap: 'anywhere' }}>{row.in_game_name}</span>
+                {row.is_me && (
+                  <Badge size="sm" color="orange" c="dark.9">
+                    You
+                  </Badge>
+                )}
+              </Group>
+            </Table.Th>
+            <Table.Td fw={700}>{row.points}</Table.Td>
+            <Table.Td>{row.titles}</Table.Td>
+            <Table.Td>{row.tournaments_played}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={`${row.rank}-${i}`} aria-current={row.is_me || undefined}>
-              <Table.Td fw={700}>{row.rank}</Table.Td>
-              <Table.Th scope="row" fw={row.is_me ? 800 : 500}>
-                <Group gap="xs" wrap="nowrap">
-                  <span>{row.in_game_name}</span>
-                  {row.is_me && (
-                    <Badge size="sm" color="orange" c="dark.9">
-                      You
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Th>
-              <Table.Td fw={700}>{row.points}</Table.Td>
-              <Table.Td>{row.titles}</Table.Td>
-              <Table.Td>{row.tournaments_played}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
