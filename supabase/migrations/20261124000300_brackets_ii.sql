@@ -387,6 +387,8 @@ begin
     from public.teams tm join public.tournaments t on t.id = tm.tournament_id
     where tm.status = 'registered' and t.started_at is not null and t.cancelled_at is null
       and (p_tournament_id is null or t.id = p_tournament_id)
+      -- In the bracket: a team that missed check-in has no match and no place.
+      and exists (select 1 from public.matches x where x.tournament_id = t.id and tm.id in (x.team1_id, x.team2_id))
       and (tm.registered_by = (select auth.uid())
            or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())))
   )

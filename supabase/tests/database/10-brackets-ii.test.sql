@@ -2,7 +2,7 @@
 -- the champion, recent champions and the leaderboard.
 begin;
 \ir helpers/test-helpers.psql
-select plan(57);
+select plan(58);
 
 -- Only this file's tournaments (the sample data would score on the leaderboard too).
 delete from public.tournaments;
@@ -15,7 +15,7 @@ select tests.create_user('outsider', null, '{}', '{"username": "outsider", "game
 insert into public.tournaments (id, name, description, thumbnail_url, slots, discord_link, type, format, best_of) values
   ('00000000-0000-4000-8000-0000000000c1', 'Duo', 'SE 2v2.', '/banners/duo-gem-grab.svg', 4, 'https://discord.gg/duo', '2v2', 'single_elimination', 1),
   ('00000000-0000-4000-8000-0000000000c2', 'Twice', 'DE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/de', '1v1', 'double_elimination', 1),
-  ('00000000-0000-4000-8000-0000000000c3', 'League', 'RR 1v1.', '/banners/solo-showdown.svg', 3, 'https://discord.gg/rr', '1v1', 'round_robin', 1);
+  ('00000000-0000-4000-8000-0000000000c3', 'League', 'RR 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/rr', '1v1', 'round_robin', 1);
 
 -- Duo: Alpha (p1 captain, p2), Bravo (p3, p4), Charlie (p5, p6), Delta (p7, p8), seeded in that order.
 insert into public.teams (id, tournament_id, team_name, registered_by, checked_in_at, seed)
@@ -33,6 +33,8 @@ from generate_series(1, 4) i;
 insert into public.teams (id, tournament_id, registered_by, checked_in_at, seed)
 select ('00000000-0000-4000-8000-00000000f00' || i)::uuid, '00000000-0000-4000-8000-0000000000c3', tests.get_user_id('p' || (i + 4)), now(), i
 from generate_series(1, 3) i;
+-- p8 registered for League but never checked in: not in its bracket.
+insert into public.teams (tournament_id, registered_by) values ('00000000-0000-4000-8000-0000000000c3', tests.get_user_id('p8'));
 insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name)
 select t.id, t.tournament_id, 1, p.game_id, upper(p.username)
 from public.teams t join public.profiles p on p.id = t.registered_by
@@ -227,6 +229,10 @@ select is((select public.champion(t) from public.tournaments t where id = '00000
 select tests.authenticate_as('p6');
 select results_eq($$ select status, placement from public.my_next_match('00000000-0000-4000-8000-0000000000c3') $$,
   $$ values ('completed', 2) $$, 'the league runner-up sees 2nd');
+
+select tests.authenticate_as('p8');
+select is((select count(*)::integer from public.my_next_match('00000000-0000-4000-8000-0000000000c3')), 0,
+  'a team that missed check-in has no match and no place');
 
 -- One transaction has one now(): spread the completions out to see the order.
 reset role;
