@@ -217,6 +217,39 @@ export type Database = {
           },
         ]
       }
+      placements: {
+        Row: {
+          placement: number
+          team_id: string
+          tournament_id: string
+        }
+        Insert: {
+          placement: number
+          team_id: string
+          tournament_id: string
+        }
+        Update: {
+          placement?: number
+          team_id?: string
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "placements_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "placements_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           created_at: string

@@ -17,21 +17,27 @@ comment on column public.matches.maps is
   'at most best_of entries; game n is played on entry n. Written only by set_round_settings.';
 
 -- Final placements, written when a tournament completes (and removed if a correction reopens it), so
--- the leaderboard and the champions read a few rows instead of every bracket's standings.
-create table private.placements (
+-- the leaderboard and the champions read a few rows instead of every bracket's standings. In public
+-- so that backups (auth and public) keep it; public to read, like the standings it comes from.
+create table public.placements (
   tournament_id uuid not null references public.tournaments (id) on delete cascade,
   team_id uuid not null references public.teams (id) on delete cascade,
   placement integer not null constraint placements_placement_positive check (placement > 0),
   primary key (tournament_id, team_id)
 );
-comment on table private.placements is
-  'Each team''s final place in a completed tournament; kept by the trigger on tournaments.completed_at.';
-create index placements_team_id_idx on private.placements (team_id);
-create index placements_first_idx on private.placements (tournament_id) where placement = 1;
+comment on table public.placements is
+  'Each team''s final place in a completed tournament; written only by the trigger on tournaments.completed_at.';
+create index placements_team_id_idx on public.placements (team_id);
+create index placements_first_idx on public.placements (tournament_id) where placement = 1;
 create index tournaments_completed_at_idx on public.tournaments (completed_at desc) where completed_at is not null;
--- No policies: only the security-definer functions below read or write it.
-alter table private.placements enable row level security;
-revoke all on private.placements from public, anon, authenticated, service_role;
+
+alter table public.placements enable row level security;
+revoke all on public.placements from public, anon, authenticated, service_role;
+grant select on public.placements to anon, authenticated, service_role;
+
+create policy "Everyone can read the final placements"
+  on public.placements for select to anon, authenticated
+  using (true);
 
 -- ============================================================================================
 -- Round labels and display names (computed fields)
@@ -199,9 +205,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  delete from private.placements where tournament_id = new.id;
+  delete from public.placements where tournament_id = new.id;
   if new.completed_at is not null then
-    insert into private.placements (tournament_id, team_id, placement)
+    insert into public.placements (tournament_id, team_id, placement)
     select new.id, p.team_id, p.placement from private.final_placements(new.id) p;
   end if;
   return null;
@@ -216,7 +222,7 @@ create trigger record_placements
   for each row when (old.completed_at is distinct from new.completed_at)
   execute function private.record_placements();
 
-insert into private.placements (tournament_id, team_id, placement)
+insert into public.placements (tournament_id, team_id, placement)
 select t.id, p.team_id, p.placement
 from public.tournaments t cross join lateral private.final_placements(t.id) p
 where t.completed_at is not null;
@@ -229,7 +235,7 @@ security definer
 set search_path = ''
 as $$
   select case when count(*) = 1 then min(p.team_id::text)::uuid end
-  from private.placements p
+  from public.placements p
   where p.tournament_id = p_tournament_id and p.placement = 1
 $$;
 comment on function private.champion_team(uuid) is 'The one team in first place of a completed tournament, or null.';
@@ -296,7 +302,7 @@ set search_path = ''
 as $$
   with results as (
     select tp.player_id, tp.in_game_name, t.completed_at, p.placement
-    from private.placements p
+    from public.placements p
     join public.tournaments t on t.id = p.tournament_id
     join public.team_players tp on tp.team_id = p.team_id
     where t.cancelled_at is null

@@ -1,10 +1,11 @@
 -- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
 -- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
 begin;
-select plan(38);
+select plan(39);
 
-select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes'],
-  'public holds exactly the seven tables of the model');
+select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
+                                  'placements'],
+  'public holds exactly the eight tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -26,6 +27,7 @@ select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
 select policies_are('public', 'match_result_changes', array['Admins can read the result audit log']);
+select policies_are('public', 'placements', array['Everyone can read the final placements']);
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -2,7 +2,7 @@
 -- the champion, recent champions and the leaderboard.
 begin;
 \ir helpers/test-helpers.psql
-select plan(58);
+select plan(62);
 
 -- Only this file's tournaments (the sample data would score on the leaderboard too).
 delete from public.tournaments;
@@ -181,6 +181,21 @@ select throws_ok($$ select public.set_round_settings('00000000-0000-4000-8000-00
 select tests.clear_authentication();
 select results_eq($$ select tournament_name, type, champion from public.recent_champions() $$,
   $$ values ('Duo', '2v2', 'Bravo') $$, 'anyone reads the recent champions');
+select tests.authenticate_as_service_role();
+select results_eq($$ select t.team_name, p.placement from public.placements p join public.teams t on t.id = p.team_id
+                     where p.tournament_id = '00000000-0000-4000-8000-0000000000c1' order by 2, 1 $$,
+  $$ values ('Bravo', 1), ('Alpha', 2), ('Charlie', 3), ('Delta', 3) $$, 'the final placements are written at completion');
+select tests.clear_authentication();
+select is((select count(*)::integer from public.placements where tournament_id = '00000000-0000-4000-8000-0000000000c1'), 4,
+  'the anonymous reads the final placements');
+select tests.authenticate_as('p1');
+select throws_ok($$ insert into public.placements (tournament_id, team_id, placement)
+                    values ('00000000-0000-4000-8000-0000000000c1', '00000000-0000-4000-8000-00000000d001', 1) $$,
+  '42501', 'permission denied for table placements', 'a player cannot write a placement');
+select tests.authenticate_as_admin();
+select throws_ok($$ delete from public.placements $$, '42501', 'permission denied for table placements',
+  'nor can an administrator: placements follow the results');
+select tests.clear_authentication();
 select is((select champion from public.tournaments t cross join lateral (select public.champion(t)) c (champion)
            where id = '00000000-0000-4000-8000-0000000000c2'), null, 'a tournament not played has no champion');
 
