@@ -1,6 +1,8 @@
 -- Sample data for local development (`supabase db reset` and the local stack's first start).
--- Six tournaments, two of each type; "Solo Showdown Sprint" is one slot from full and
--- "Duo Gem Grab Clash" is full. The sample players below sign in with the password
+-- Six upcoming tournaments, two of each type; "Solo Showdown Sprint" is one slot from full and
+-- "Duo Gem Grab Clash" is full. Then, played through the bracket functions themselves (so the
+-- matches, standings and audit log are what the site would have made): "Solo Knockout Night" in
+-- progress, and "Duo Hot Zone Showdown" completed with its champion. The sample players below sign in with the password
 -- brawlcup-player (npm start prints it: server/config.ts SAMPLE_PLAYER_PASSWORD, keep the two in step).
 -- registered_teams is not set here: the teams trigger counts them.
 
@@ -118,3 +120,115 @@ from (values
    'round_robin', 5, null)
 ) as s (id, starts_at, prize, format, best_of, rules)
 where t.id = s.id;
+
+-- ============================================================================================
+-- Played tournaments
+-- ============================================================================================
+
+-- Solo Knockout Night (1v1, single elimination, all eight sample players) and Duo Hot Zone
+-- Showdown (2v2, double elimination, four duos), everyone checked in.
+insert into public.tournaments (id, name, description, thumbnail_url, slots, discord_link, type, format, best_of, prize, rules) values
+  ('7a1c0001-0000-4000-8000-000000000007', 'Solo Knockout Night',
+   'Eight brawlers, one night, one winner. Single-elimination 1v1 Knockout, best of three, final best of five.',
+   '/banners/knockout-weekly.svg', 8, 'https://discord.gg/brawlcup-knockout-night', '1v1', 'single_elimination', 3,
+   'Rs200', E'Report your result as soon as the match ends.\nThe other player confirms it.'),
+  ('7a1c0001-0000-4000-8000-000000000008', 'Duo Hot Zone Showdown',
+   'Hold the zone, hold your nerve. Double-elimination 2v2 Hot Zone: lose twice and you are out.',
+   '/banners/duo-gem-grab.svg', 4, 'https://discord.gg/brawlcup-hot-zone', '2v2', 'double_elimination', 3,
+   'Rs300', null);
+
+insert into public.teams (id, tournament_id, team_name, registered_by, checked_in_at, seed)
+select ('7e4a0004-0000-4000-8000-00000000000' || n)::uuid, '7a1c0001-0000-4000-8000-000000000007', null,
+       ('5e3d0001-0000-4000-8000-00000000000' || n)::uuid, now(), n
+from generate_series(1, 8) as n;
+
+insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name)
+select t.id, t.tournament_id, 1, p.game_id, p.username
+from public.teams t
+join public.profiles p on p.id = t.registered_by
+where t.tournament_id = '7a1c0001-0000-4000-8000-000000000007';
+
+insert into public.teams (id, tournament_id, team_name, registered_by, checked_in_at, seed) values
+  ('7e4a0005-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000008', 'Heat Wave', '5e3d0001-0000-4000-8000-000000000003', now(), 1),
+  ('7e4a0005-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000008', 'Zone Lords', '5e3d0001-0000-4000-8000-000000000001', now(), 2),
+  ('7e4a0005-0000-4000-8000-000000000003', '7a1c0001-0000-4000-8000-000000000008', 'Ring of Fire', '5e3d0001-0000-4000-8000-000000000005', now(), 3),
+  ('7e4a0005-0000-4000-8000-000000000004', '7a1c0001-0000-4000-8000-000000000008', 'Hot Shots', '5e3d0001-0000-4000-8000-000000000007', now(), 4);
+
+insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name) values
+  ('7e4a0005-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000008', 1, '#8YVLQ20RP', 'GemQueen'),
+  ('7e4a0005-0000-4000-8000-000000000001', '7a1c0001-0000-4000-8000-000000000008', 2, '#L0Q9P2GRJ', 'BoltEdgar'),
+  ('7e4a0005-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000008', 1, '#2PQ8LRY0V', 'NovaStrike'),
+  ('7e4a0005-0000-4000-8000-000000000002', '7a1c0001-0000-4000-8000-000000000008', 2, '#9GJ2UCQ8L', 'CrowByte'),
+  ('7e4a0005-0000-4000-8000-000000000003', '7a1c0001-0000-4000-8000-000000000008', 1, '#CUV28PYQ0', 'SpikeRush'),
+  ('7e4a0005-0000-4000-8000-000000000003', '7a1c0001-0000-4000-8000-000000000008', 2, '#R2J8GQ9YL', 'LeonShade'),
+  ('7e4a0005-0000-4000-8000-000000000004', '7a1c0001-0000-4000-8000-000000000008', 1, '#PY0Q8L2UV', 'MortisDash'),
+  ('7e4a0005-0000-4000-8000-000000000004', '7a1c0001-0000-4000-8000-000000000008', 2, '#J9L2R8CQP', 'AmberBlaze');
+
+-- As the administrator (the claims the Data API would set for one, local to this transaction):
+-- start both, and set what each round is played as.
+select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true);
+select public.start_tournament('7a1c0001-0000-4000-8000-000000000007', 'manual');
+select public.start_tournament('7a1c0001-0000-4000-8000-000000000008', 'manual');
+select public.set_round_settings('7a1c0001-0000-4000-8000-000000000007', 'winners', r.round, r.best_of, r.maps::jsonb)
+from (values
+  (1, 3, '[{"mode": "Knockout", "map": "Belle''s Rock"}, {"mode": "Knockout", "map": "Goldarm Gulch"}, {"mode": "Knockout", "map": "Out in the Open"}]'),
+  (2, 3, '[{"mode": "Duels", "map": "Shrouding Serpent"}, {"mode": "Duels", "map": "Final Four"}, {"mode": "Knockout", "map": "Belle''s Rock"}]'),
+  (3, 5, '[{"mode": "Duels", "map": "Shrouding Serpent"}, {"mode": "Knockout", "map": "Goldarm Gulch"}, {"mode": "Bounty", "map": "Shooting Star"}, {"mode": "Duels", "map": "Final Four"}, {"mode": "Knockout", "map": "Out in the Open"}]')
+) as r (round, best_of, maps);
+select public.set_round_settings('7a1c0001-0000-4000-8000-000000000008', m.bracket, m.round, case when m.bracket = 'grand_final' then 5 else 3 end,
+  '[{"mode": "Hot Zone", "map": "Ring of Fire"}, {"mode": "Hot Zone", "map": "Dueling Beetles"}, {"mode": "Hot Zone", "map": "Open Business"}]')
+from (select distinct bracket, round from public.matches where tournament_id = '7a1c0001-0000-4000-8000-000000000008') m;
+
+-- Duo Hot Zone Showdown, played out by the administrator: the better seed wins every match but the
+-- first grand final, which the losers bracket's champion takes, so the reset decides it.
+do $$
+declare
+  v_match public.matches;
+  v_upset boolean := true;
+begin
+  loop
+    select m.* into v_match from public.matches m
+    where m.tournament_id = '7a1c0001-0000-4000-8000-000000000008' and public.state(m) = 'ready'
+    order by m.bracket = 'grand_final', m.bracket, m.round, m.position limit 1;
+    exit when not found;
+    if v_match.bracket = 'grand_final' and v_upset then
+      v_upset := false;
+      perform public.set_match_result(v_match.id,
+        '[{"winner": 2}, {"winner": 1}, {"winner": 2}, {"winner": 1}, {"winner": 2}]');
+    elsif (select t1.seed < t2.seed from public.teams t1, public.teams t2 where t1.id = v_match.team1_id and t2.id = v_match.team2_id) then
+      perform public.set_match_result(v_match.id, case when v_match.best_of = 5
+        then '[{"winner": 1}, {"winner": 1}, {"winner": 2}, {"winner": 1}]'::jsonb else '[{"winner": 1}, {"winner": 2}, {"winner": 1}]'::jsonb end);
+    else
+      perform public.set_match_result(v_match.id, case when v_match.best_of = 5
+        then '[{"winner": 2}, {"winner": 2}, {"winner": 2}]'::jsonb else '[{"winner": 2}, {"winner": 2}]'::jsonb end);
+    end if;
+  end loop;
+end
+$$;
+
+-- Solo Knockout Night, as its players: the quarter-finals reported and confirmed by the two captains
+-- of each, one semi-final reported by SpikeRush and waiting for NovaStrike to confirm, the other to play.
+create function pg_temp.as_player(p_user uuid)
+returns void
+language sql
+as $$ select set_config('request.jwt.claims', jsonb_build_object('sub', p_user, 'role', 'authenticated')::text, true) $$;
+
+select pg_temp.as_player(m.team1_id_owner), public.report_match(m.id, m.games::jsonb),
+       pg_temp.as_player(m.team2_id_owner), public.confirm_match(m.id)
+from (
+  select x.id, t1.registered_by as team1_id_owner, t2.registered_by as team2_id_owner,
+         case when x.position % 2 = 1 then '[{"winner": 1}, {"winner": 1}]' else '[{"winner": 1}, {"winner": 2}, {"winner": 2}]' end as games
+  from public.matches x
+  join public.teams t1 on t1.id = x.team1_id
+  join public.teams t2 on t2.id = x.team2_id
+  where x.tournament_id = '7a1c0001-0000-4000-8000-000000000007' and x.round = 1
+  order by x.position
+) m;
+
+select pg_temp.as_player(t.registered_by), public.report_match(x.id, '[{"winner": 2}, {"winner": 1}, {"winner": 2}]')
+from public.matches x
+join public.teams t on t.id = x.team2_id
+where x.tournament_id = '7a1c0001-0000-4000-8000-000000000007' and x.round = 2
+  and '5e3d0001-0000-4000-8000-000000000001' in (select registered_by from public.teams where id in (x.team1_id, x.team2_id));
+
+select set_config('request.jwt.claims', '', true);

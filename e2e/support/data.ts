@@ -112,9 +112,9 @@ export async function seededWithFreeSlots(type: TournamentType, free = 2): Promi
   return list[0];
 }
 
-/** A seeded tournament that is already full. */
+/** A seeded tournament that is already full (and not yet started: the seed's played ones are full too). */
 export async function seededFull(): Promise<Tournament> {
-  const full = (await listTournaments()).find((t) => t.registered_teams >= t.slots);
+  const full = (await listTournaments()).find((t) => t.registered_teams >= t.slots && !t.started_at);
   if (!full) throw new Error('The seed has no full tournament');
   return full;
 }

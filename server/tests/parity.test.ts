@@ -103,7 +103,7 @@ describe('a database built as hosted Supabase builds it', () => {
     const service = stack.service();
     const tournaments = await service.from('tournaments').select('id');
     expect(tournaments.error).toBeNull();
-    expect(tournaments.data).toHaveLength(6);
+    expect(tournaments.data).toHaveLength(8);
     const profiles = await service.from('profiles').select('username').eq('username', 'NovaStrike');
     expect(profiles.error).toBeNull();
     expect(profiles.data).toEqual([{ username: 'NovaStrike' }]);

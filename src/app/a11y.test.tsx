@@ -21,6 +21,7 @@ describe('accessibility (axe)', () => {
     ['/forgotpassword', 'Forgot Password'],
     ['/reset-password', 'Set a new password'],
     ['/contactus', 'Contact Us'],
+    ['/leaderboard', 'How points work'],
     ['/admindashboard', 'You are not allowed to view this page'],
     ['/missing', 'Page not found'],
   ])('%s has no violations', async (path, marker) => {

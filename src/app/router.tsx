@@ -1,5 +1,6 @@
 // Every route of spec section 2, each screen its own lazily loaded chunk. Signed-in screens sit in
-// the app layout (navigation header); /home, /profile and /my-tournaments need a session,
+// the app layout (navigation header); /contactus and /leaderboard are open to everyone; /home, /profile
+// and /my-tournaments need a session,
 // /admindashboard shows "not allowed" to anyone but an administrator (RLS is the real gate).
 import { useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: paths.contact, lazy: screen(() => import('@/app/routes/contact')) },
+              { path: paths.leaderboard, lazy: screen(() => import('@/app/routes/leaderboard')) },
               {
                 lazy: guard('RequireAuth'),
                 children: [

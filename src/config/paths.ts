@@ -11,6 +11,7 @@ export const paths = {
   adminDashboard: '/admindashboard',
   myTournaments: '/my-tournaments',
   tournament: (id: string) => `/tournaments/${id}`,
+  leaderboard: '/leaderboard',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

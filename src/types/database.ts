@@ -103,6 +103,7 @@ export type Database = {
           is_bye: boolean
           loser_next_match_id: string | null
           loser_next_slot: number | null
+          maps: Json
           next_match_id: string | null
           next_slot: number | null
           position: number
@@ -129,6 +130,7 @@ export type Database = {
           is_bye?: boolean
           loser_next_match_id?: string | null
           loser_next_slot?: number | null
+          maps?: Json
           next_match_id?: string | null
           next_slot?: number | null
           position: number
@@ -155,6 +157,7 @@ export type Database = {
           is_bye?: boolean
           loser_next_match_id?: string | null
           loser_next_slot?: number | null
+          maps?: Json
           next_match_id?: string | null
           next_slot?: number | null
           position?: number
@@ -210,6 +213,39 @@ export type Database = {
             columns: ["winner_id"]
             isOneToOne: false
             referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      placements: {
+        Row: {
+          placement: number
+          team_id: string
+          tournament_id: string
+        }
+        Insert: {
+          placement: number
+          team_id: string
+          tournament_id: string
+        }
+        Update: {
+          placement?: number
+          team_id?: string
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "placements_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "placements_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
             referencedColumns: ["id"]
           },
         ]
@@ -427,6 +463,7 @@ export type Database = {
           is_bye: boolean
           loser_next_match_id: string | null
           loser_next_slot: number | null
+          maps: Json
           next_match_id: string | null
           next_slot: number | null
           position: number
@@ -449,6 +486,10 @@ export type Database = {
         }
       }
       captain_username: {
+        Args: { t: unknown }
+        Returns: string
+      }
+      champion: {
         Args: { t: unknown }
         Returns: string
       }
@@ -518,9 +559,43 @@ export type Database = {
         Args: { p_game_id: string }
         Returns: boolean
       }
+      leaderboard: {
+        Args: { p_limit?: number; p_offset?: number }
+        Returns: {
+          rank: number
+          in_game_name: string
+          points: number
+          titles: number
+          finals: number
+          best_placement: number
+          tournaments_played: number
+          is_me: boolean
+          total: number
+        }[]
+      }
       leave_team: {
         Args: { p_team_id: string }
         Returns: undefined
+      }
+      my_next_match: {
+        Args: { p_tournament_id?: string }
+        Returns: {
+          tournament_id: string
+          tournament_name: string
+          team_id: string
+          team_name: string
+          status: string
+          match_id: string
+          round_label: string
+          opponent_team_name: string
+          opponent_in_game_names: string[]
+          best_of: number
+          maps: Json
+          state: string
+          can_report: boolean
+          can_confirm: boolean
+          placement: number
+        }[]
       }
       normalize_player_id: {
         Args: { p_player_id: string }
@@ -529,6 +604,20 @@ export type Database = {
       phase: {
         Args: { t: unknown }
         Returns: string
+      }
+      placement_points: {
+        Args: { p_placement: number }
+        Returns: number
+      }
+      recent_champions: {
+        Args: { p_limit?: number }
+        Returns: {
+          tournament_id: string
+          tournament_name: string
+          type: string
+          champion: string
+          completed_at: string
+        }[]
       }
       register_team: {
         Args: {
@@ -567,6 +656,10 @@ export type Database = {
         Args: { p_tournament_id: string }
         Returns: undefined
       }
+      round_label: {
+        Args: { m: unknown }
+        Returns: string
+      }
       set_check_in: {
         Args: { p_checked_in: boolean; p_team_id: string }
         Returns: {
@@ -589,6 +682,16 @@ export type Database = {
       }
       set_match_result: {
         Args: { p_confirm_reset?: boolean; p_games: Json; p_match_id: string }
+        Returns: undefined
+      }
+      set_round_settings: {
+        Args: {
+          p_best_of: number
+          p_bracket: string
+          p_maps?: Json
+          p_round: number
+          p_tournament_id: string
+        }
         Returns: undefined
       }
       set_seed: {

@@ -43,4 +43,16 @@ describe('Landing page (/)', () => {
     expect(await screen.findByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
   });
+
+  it('links the leaderboard promise to /leaderboard and shows the recent winners', async () => {
+    renderApp('/');
+    const promise = await screen.findByText(/fight your way to the top of the/);
+    expect(within(promise).getByRole('link', { name: 'leaderboard' })).toHaveAttribute('href', '/leaderboard');
+    // The seed's completed tournament.
+    const winners = await screen.findByRole('region', { name: 'Recent winners' });
+    const card = within(winners).getByRole('article', { name: 'Duo Hot Zone Showdown champion' });
+    expect(within(card).getByText('Heat Wave')).toBeInTheDocument();
+    expect(within(card).getByText('won Duo Hot Zone Showdown')).toBeInTheDocument();
+    expect(within(winners).getByRole('link', { name: 'See the leaderboard' })).toHaveAttribute('href', '/leaderboard');
+  });
 });

@@ -1,12 +1,16 @@
 // / : the landing page. Hero (Start Your Journey, Sign in; Go to tournaments for someone signed in),
-// four feature cards, the statistics strip and an ad slot. It imports no registration or admin code.
-import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// four feature cards, recent winners (once there are any), the statistics strip and an ad slot. It
+// imports no registration or admin code; the recent winners arrive after the first paint.
+import { lazy, Suspense } from 'react';
+import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconSwords, IconTrophy, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { AdSlot } from '@/components/ui/ad-slot';
 import classes from './landing.module.css';
+
+const RecentWinners = lazy(() => import('@/features/leaderboard/components/recent-winners'));
 
 const features: { title: string; text: string; icon: Icon }[] = [
   {
@@ -65,7 +69,11 @@ export default function LandingRoute() {
               Compete. Win. <span className={classes.accent}>Become a legend.</span>
             </Title>
             <Text c="dark.1" fz={{ base: 'md', sm: 'lg' }} maw={620}>
-              Join weekly BrawlCup tournaments, form your team, and fight your way to the top of the leaderboard.
+              Join weekly BrawlCup tournaments, form your team, and fight your way to the top of the{' '}
+              <Anchor component={Link} to={paths.leaderboard} c="orange.4" fw={700} inherit>
+                leaderboard
+              </Anchor>
+              .
             </Text>
             <Group justify="center" gap="md">
               {user ? (
@@ -113,6 +121,10 @@ export default function LandingRoute() {
             ))}
           </SimpleGrid>
         </section>
+
+        <Suspense fallback={null}>
+          <RecentWinners />
+        </Suspense>
 
         <section aria-label="Statistics" className={classes.stats} style={{ marginTop: 48 }}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} p="xl" spacing="lg">

@@ -1,10 +1,11 @@
 -- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
 -- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
 begin;
-select plan(38);
+select plan(39);
 
-select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes'],
-  'public holds exactly the seven tables of the model');
+select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
+                                  'placements'],
+  'public holds exactly the eight tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -26,6 +27,7 @@ select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
 select policies_are('public', 'match_result_changes', array['Admins can read the result audit log']);
+select policies_are('public', 'placements', array['Everyone can read the final placements']);
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -55,10 +57,11 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'captain_username', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place',
-        'forfeit_match', 'game_id_available', 'leave_team', 'register_team', 'report_match', 'reset_tournament', 'set_check_in',
-        'set_match_result', 'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams',
-        'waitlist_position', 'withdraw_team'],
+  array['admin_matches', 'captain_username', 'champion', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link',
+        'dispute_match', 'fill_team_place', 'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team', 'my_next_match',
+        'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'set_check_in', 'set_match_result',
+        'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams', 'waitlist_position',
+        'withdraw_team'],
   'only the registration and bracket functions players and admins call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');

@@ -147,10 +147,11 @@ select throws_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.tea
 select throws_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.team('T1'), 'rain') $$,
   'The reason is forfeit or no_show.', 'a forfeit has a known reason');
 select lives_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.team('T1'), 'no_show') $$, 'a no-show is recorded');
-select results_eq($$ select action from public.match_result_changes order by id $$,
+select results_eq($$ select action from public.match_result_changes where tournament_id = '00000000-0000-4000-8000-0000000000b1' order by id $$,
   $$ values ('confirmed'), ('confirmed'), ('confirmed'), ('confirmed'), ('reset'), ('reset'), ('set'), ('no_show') $$,
   'the administrator reads every change in the audit log');
-select is((select (before->>'winner_id')::uuid from public.match_result_changes where action = 'set'), pg_temp.team('T4'),
+select is((select (before->>'winner_id')::uuid from public.match_result_changes
+           where tournament_id = '00000000-0000-4000-8000-0000000000b1' and action = 'set'), pg_temp.team('T4'),
   'the log keeps the result before the change');
 
 select public.start_tournament('00000000-0000-4000-8000-0000000000b2');
