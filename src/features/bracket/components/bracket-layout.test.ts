@@ -22,6 +22,7 @@ function match(fields: Partial<Match>): Match {
     loser_next_match_id: null,
     loser_next_slot: null,
     games: null,
+    maps: [],
     team1_score: null,
     team2_score: null,
     winner_id: null,
