@@ -85,6 +85,13 @@ export async function deleteTournament(id: string): Promise<void> {
   if (error) throw new Error(`Could not delete tournament ${id}: ${error.message}`);
 }
 
+/** A tournament's Discord invite, as the administrator reads it (the column itself reads null). */
+export async function discordLinkOf(id: string): Promise<string> {
+  const { data, error } = await (await admin()).rpc('discord_link', { p_tournament_id: id });
+  if (error || !data) throw new Error(`Could not read the Discord link of ${id}: ${error?.message ?? 'none'}`);
+  return data;
+}
+
 /** Every tournament as a visitor reads it (the seed's included). */
 export async function listTournaments(): Promise<Tournament[]> {
   const { data, error } = await client().from('tournaments').select('*');

@@ -3,8 +3,8 @@
 begin;
 select plan(38);
 
-select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes'],
-  'public holds exactly the seven tables of the model');
+select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
+  'tournament_invites'], 'public holds exactly the eight tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace

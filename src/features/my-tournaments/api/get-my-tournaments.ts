@@ -5,9 +5,7 @@ import { supabase } from '@/lib/supabase';
 export async function getMyTournaments(userId: string) {
   const { data } = await supabase
     .from('teams')
-    .select(
-      'id, team_name, registered_at, tournament:tournaments(id, name, description, thumbnail_url, type, discord_link)',
-    )
+    .select('id, team_name, registered_at, tournament:tournaments(id, name, description, thumbnail_url, type)')
     .eq('registered_by', userId)
     .order('registered_at', { ascending: false })
     .throwOnError();

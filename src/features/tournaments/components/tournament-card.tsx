@@ -173,7 +173,7 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
           />
         )}
 
-        {success && <RegistrationSuccess discordLink={tournament.discord_link} />}
+        {success && <RegistrationSuccess discordLink={tournament.discord_invite ?? null} />}
       </Stack>
     </Card>
   );
