@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
             errorElement: <RouteError />,
             children: [
               { path: paths.contact, lazy: screen(() => import('@/app/routes/contact')) },
+              // Public: a shared link works for visitors; acting on it asks them to sign in.
+              { path: paths.tournamentRoute, lazy: screen(() => import('@/app/routes/tournament')) },
               {
                 lazy: guard('RequireAuth'),
                 children: [

@@ -10,6 +10,9 @@ export const paths = {
   home: '/home',
   adminDashboard: '/admindashboard',
   myTournaments: '/my-tournaments',
+  /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
+  tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,
+  tournamentRoute: '/tournaments/:id',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
+export type AppPath = Extract<(typeof paths)[keyof typeof paths], string>;

@@ -15,6 +15,7 @@ export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '
 export const SIGN_IN_MESSAGE = 'Please sign in to register.';
 export const ALREADY_REGISTERED_MESSAGE = 'You have already registered for this tournament.';
 export const FULL_MESSAGE = 'The tournament is full';
+export const ALREADY_WAITLISTED_MESSAGE = 'You are already on the waitlist.';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
 export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
 export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
@@ -116,6 +117,8 @@ export async function registerTeam(args: {
   tournamentId: string;
   type: TournamentType;
   values: RegisterTeamValues;
+  /** When the tournament is full, join its waitlist instead of being refused. */
+  waitlist?: boolean;
 }): Promise<Tables<'teams'>> {
   const { data } = await supabase
     .rpc('register_team', {
@@ -123,6 +126,7 @@ export async function registerTeam(args: {
       // The database ignores the team name of a 1v1 registration and stores null.
       p_team_name: args.type === '1v1' ? '' : args.values.teamName,
       p_players: args.values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
+      p_waitlist: args.waitlist ?? false,
     })
     .throwOnError();
   return data;
