@@ -189,7 +189,7 @@ export function ViewerAction({
             <FormError message={SIGN_IN_MESSAGE} />
             <Button
               component={Link}
-              to={`${paths.login}?next=${encodeURIComponent(here)}`}
+              to={`${paths.login}?next=${here}`}
               variant="light"
               leftSection={<IconLogin size={16} aria-hidden />}
               style={{ alignSelf: 'flex-start' }}
