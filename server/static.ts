@@ -1,10 +1,12 @@
 // Serves the built app (dist/): hashed assets cached for a year, every other path the SPA's
-// index.html with the stack's runtime config injected, so the app needs no .env file.
+// index.html with the stack's runtime config injected, so the app needs no .env file. A tournament
+// page's HTML also carries that tournament's Open Graph tags (link previews run no JavaScript).
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
 
 /** The script tag that hands the app its configuration (window.__BRAWLCUP_CONFIG__). */
 export function configScript(config: Record<string, string>): string {
@@ -61,7 +63,17 @@ export function contentSecurityPolicy(origin: string, config: Record<string, str
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 
-export function staticRoutes(dir: string, runtimeConfig: Record<string, string>): Hono {
+/** A tournament page's address: /tournaments/<uuid> (anything else gets the site's own tags). */
+const TOURNAMENT_PAGE = /^\/tournaments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/** Reads what a tournament's link preview shows, with anon's rights; null: the site's default tags. */
+export type PreviewLoader = (id: string) => Promise<PreviewTournament | null>;
+
+export function staticRoutes(
+  dir: string,
+  runtimeConfig: Record<string, string>,
+  options: { preview?: PreviewLoader } = {},
+): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
   app.use('/assets/*', async (c, next) => {
@@ -74,9 +86,16 @@ export function staticRoutes(dir: string, runtimeConfig: Record<string, string>)
   app.get('*', async (c) => {
     // A missing file with an extension is a 404, not the app (a stale chunk must fail visibly).
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.json({ error: 'not_found', message: `No file ${c.req.path}` }, 404);
-    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+    let html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
     if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    const origin = new URL(c.req.url).origin;
+    const url = new URL(c.req.url);
+    const origin = url.origin;
+    const id = TOURNAMENT_PAGE.exec(c.req.path)?.[1];
+    if (id && options.preview) {
+      // A preview that cannot be read (database down, time-out) leaves the page as it is.
+      const t = await options.preview(id).catch(() => null);
+      if (t) html = withTournamentPreview(html, t, `${origin}${url.pathname}`);
+    }
     const config = { SUPABASE_URL: origin, ...runtimeConfig };
     const script = configScript(config);
     c.header('Cache-Control', 'no-cache');
