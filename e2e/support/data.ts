@@ -75,7 +75,7 @@ export async function createTournament(
   type: TournamentType,
   slots: number,
   label = 'E2E',
-  fields: Partial<Pick<Tournament, 'description'>> = {},
+  fields: Partial<Pick<Tournament, 'description' | 'starts_at' | 'prize' | 'rules'>> = {},
 ): Promise<Tournament> {
   return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots, ...fields }));
 }
