@@ -28,7 +28,7 @@ export type RegistrationParts = {
     tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
     waitlist?: boolean;
     next?: string;
-    onRegistered: (team: Tables<'teams'>) => void;
+    onRegistered: (team: Tables<'teams'> & { discord_link?: string | null }) => void;
   }>;
   /** The 5-second ad countdown, then the Discord link. */
   Success: ComponentType<{ discordLink: string | null }>;
@@ -76,7 +76,9 @@ export function ViewerAction({
   const full = tournament.registered_teams >= tournament.slots;
   const { Form, Success } = registration;
 
-  const discordLink = discord.data ?? null;
+  // The invite the registration read, until the page's own read of it arrives.
+  const [registeredLink, setRegisteredLink] = useState<string | null>(null);
+  const discordLink = discord.data !== undefined ? discord.data : registeredLink;
   const joinDiscord = discordLink && registered !== 'registered' && (
     <Button
       component="a"
@@ -150,6 +152,7 @@ export function ViewerAction({
                 onSuccess: () => {
                   setConfirming(false);
                   setRegistered(null);
+                  setRegisteredLink(null);
                 },
               })
             }
@@ -206,6 +209,7 @@ export function ViewerAction({
               onRegistered={(t) => {
                 setOpen(false);
                 setRegistered(t.status === 'waitlisted' ? 'waitlisted' : 'registered');
+                setRegisteredLink(t.discord_link ?? null);
               }}
             />
             <Button variant="subtle" color="gray" onClick={() => setOpen(false)} style={{ alignSelf: 'flex-start' }}>

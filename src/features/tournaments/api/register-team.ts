@@ -112,14 +112,21 @@ export function emptyRegistration(type: TournamentType): RegisterTeamInput {
   };
 }
 
-/** Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again. */
+/** A new registration, with the Discord invite it opened (null on the waitlist). */
+export type RegisteredTeam = Tables<'teams'> & { discord_link: string | null };
+
+/**
+ * Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again.
+ * A team that got a slot then reads its Discord invite (discord_link()), so the success panel has it
+ * without waiting for the list to be read again.
+ */
 export async function registerTeam(args: {
   tournamentId: string;
   type: TournamentType;
   values: RegisterTeamValues;
   /** When the tournament is full, join its waitlist instead of being refused. */
   waitlist?: boolean;
-}): Promise<Tables<'teams'>> {
+}): Promise<RegisteredTeam> {
   const { data } = await supabase
     .rpc('register_team', {
       p_tournament_id: args.tournamentId,
@@ -129,7 +136,9 @@ export async function registerTeam(args: {
       p_waitlist: args.waitlist ?? false,
     })
     .throwOnError();
-  return data;
+  if (data.status !== 'registered') return { ...data, discord_link: null };
+  const { data: link } = await supabase.rpc('discord_link', { p_tournament_id: data.tournament_id }).throwOnError();
+  return { ...data, discord_link: link ?? null };
 }
 
 /** Registers, then marks the card registered at once and reads the list again for the count. */
@@ -140,7 +149,9 @@ export function useRegisterTeam() {
     mutationFn: registerTeam,
     onSuccess: (team) => {
       queryClient.setQueryData<TournamentWithMyTeam[]>(tournamentsKey(user?.id ?? null), (list) =>
-        list?.map((t) => (t.id === team.tournament_id ? { ...t, my_team: [{ id: team.id }] } : t)),
+        list?.map((t) =>
+          t.id === team.tournament_id ? { ...t, my_team: [{ id: team.id }], discord_invite: team.discord_link } : t,
+        ),
       );
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },

@@ -12,7 +12,6 @@ import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import type { Tournament } from '@/lib/tournament';
-import type { Tables } from '@/types/database';
 import {
   SIGN_IN_MESSAGE,
   TEAM_SIZE,
@@ -21,13 +20,14 @@ import {
   useRegisterTeam,
   type RegisterTeamInput,
   type RegisterTeamValues,
+  type RegisteredTeam,
 } from '../api/register-team';
 
 type Props = {
   tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
   id?: string;
   /** The card swaps the form for the countdown; the cached list already knows the team. */
-  onRegistered: (team: Tables<'teams'>) => void;
+  onRegistered: (team: RegisteredTeam) => void;
   /** Join the waitlist of a full tournament (the tournament page's "Join the waitlist"). */
   waitlist?: boolean;
   /** Where "Sign in" comes back to (login honours a same-site ?next=). */
@@ -61,7 +61,7 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let team: Tables<'teams'>;
+    let team: RegisteredTeam;
     try {
       team = await registration.mutateAsync({ tournamentId: tournament.id, type: tournament.type, values, waitlist });
     } catch {
