@@ -66,7 +66,8 @@ export function ViewerAction({
   const userId = user?.id ?? null;
   const myTeam = useMyTeam(tournament.id, userId);
   const team = myTeam.data ?? null;
-  const discord = useDiscordLink(tournament.id, userId, isAdmin || team?.status === 'registered');
+  const discordAllowed = isAdmin || team?.status === 'registered';
+  const discord = useDiscordLink(tournament.id, userId, discordAllowed);
   const withdraw = useWithdrawTeam();
   const checkIn = useCheckIn();
   const [open, setOpen] = useState(false);
@@ -76,9 +77,10 @@ export function ViewerAction({
   const full = tournament.registered_teams >= tournament.slots;
   const { Form, Success } = registration;
 
-  // The invite the registration read, until the page's own read of it arrives.
+  // The invite the registration read, until the page's own read of it arrives. A disabled query keeps
+  // its last answer, so after a withdrawal the cached link is not shown.
   const [registeredLink, setRegisteredLink] = useState<string | null>(null);
-  const discordLink = discord.data !== undefined ? discord.data : registeredLink;
+  const discordLink = (discordAllowed ? discord.data : undefined) ?? registeredLink;
   const joinDiscord = discordLink && registered !== 'registered' && (
     <Button
       component="a"
