@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { freshGameId, signedInUser } from '@/testing/users';
+import { adminClient, freshGameId, signedInUser } from '@/testing/users';
 import { createTournament, registerAs, updateTournament } from '@/testing/data';
 import { waitForLive } from '@/testing/live';
 
@@ -164,5 +164,34 @@ describe('Tournament page (/tournaments/:id)', () => {
     await registerAs(t, { players: [{ player_id: freshGameId(), in_game_name: 'Latecomer' }] });
     expect(await screen.findByText('1 / 5 teams', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(await section('Teams').findByText('Latecomer')).toBeInTheDocument();
+  });
+
+  it('shows the Bracket section once the tournament has matches', async () => {
+    const t = await createTournament({ type: '1v1', slots: 4 });
+    await registerAs(t);
+    await registerAs(t);
+    const admin = await adminClient();
+    const { data: teams, error } = await admin.from('teams').select('id').eq('tournament_id', t.id);
+    if (error || !teams) throw new Error(error?.message ?? 'no teams');
+    for (const team of teams) {
+      const { error: checkInError } = await admin.rpc('set_check_in', { p_team_id: team.id, p_checked_in: true });
+      if (checkInError) throw new Error(checkInError.message);
+    }
+    const { error: startError } = await admin.rpc('start_tournament', { p_tournament_id: t.id });
+    if (startError) throw new Error(startError.message);
+
+    renderApp(`/tournaments/${t.id}`);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Bracket' })).toBeInTheDocument();
+    expect(screen.getByText('In progress')).toBeInTheDocument();
+  });
+
+  it("opens from a /home card's title, which keeps its Register Now button", async () => {
+    const t = await createTournament({ type: '1v1', slots: 4, description: 'Card to page' });
+    await signedInUser();
+    const { user } = renderApp('/home');
+    const card = within(await screen.findByRole('article', { name: t.name }, { timeout: 10_000 }));
+    expect(card.getByRole('button', { name: 'Register Now' })).toBeInTheDocument();
+    await user.click(card.getByRole('link', { name: 'Card to page' }));
+    expect(await screen.findByRole('heading', { level: 1, name: t.name })).toBeInTheDocument();
   });
 });
