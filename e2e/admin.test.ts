@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newPerson, pathOf, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
-import { ADMIN, createPlayer, listTournaments, registerAs, tag } from './support/data.ts';
+import { ADMIN, createPlayer, discordLinkOf, listTournaments, registerAs, tag } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { field, navLink, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 
@@ -44,8 +44,9 @@ describe('Admin dashboard', () => {
       description: 'Admin-made 2v2 Gem Grab',
       slots: 6,
       type: '2v2',
-      discord_link: 'https://discord.gg/e2e-admin',
     });
+    // The invite is write-only in the table; the database hands it out through discord_link().
+    expect(await discordLinkOf(created!.id)).toBe('https://discord.gg/e2e-admin');
 
     // Edit: the name is locked, the button reads Update Tournament.
     await page.getByRole('button', { name: `Edit ${name}` }).click();

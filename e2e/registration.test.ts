@@ -11,6 +11,7 @@ import {
   registerAs,
   seededFull,
   seededWithFreeSlots,
+  discordLinkOf,
   type Player,
   type Tournament,
 } from './support/data.ts';
@@ -56,7 +57,7 @@ async function expectSuccess(c: Locator, t: Tournament) {
   await visible(text(c, 'Team registered successfully'));
   await visible(text(c, 'Join The Discord Server for Match Updates'));
   const join = c.getByRole('link', { name: 'Join Discord' });
-  expect(await join.getAttribute('href')).toBe(t.discord_link);
+  expect(await join.getAttribute('href')).toBe(await discordLinkOf(t.id));
   expect(await join.getAttribute('target')).toBe('_blank');
   await visible(text(c, ALREADY_REGISTERED));
   expect(await c.getByRole('button', { name: 'Register Now' }).count()).toBe(0);

@@ -3,12 +3,12 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
-import type { ServerContext } from './context.ts';
+import { asCaller, type ServerContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
-import { staticRoutes } from './static.ts';
+import { staticRoutes, type PreviewLoader } from './static.ts';
 
 export interface AppOptions {
   /** Folder of the built single-page app; undefined serves the API only. */
@@ -104,11 +104,39 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   app.all('/rest/*', (c) =>
     c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404),
   );
-  if (options.staticDir) app.route('/', staticRoutes(options.staticDir, options.runtimeConfig ?? {}));
+  if (options.staticDir) {
+    app.route('/', staticRoutes(options.staticDir, options.runtimeConfig ?? {}, { preview: tournamentPreview(ctx) }));
+  }
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
     console.error('[server] unhandled error', error);
     return c.json({ error: 'internal_error', message: 'The server could not handle this request.' }, 500);
   });
   return app;
+}
+
+/**
+ * A tournament's link preview, read as a visitor (role anon, RLS and grants apply) so the tags never
+ * show what the page would not. Cancelled or unknown: null, the site's own tags.
+ */
+export function tournamentPreview(ctx: ServerContext): PreviewLoader {
+  return (id) =>
+    asCaller(ctx.db, { role: 'anon', claims: { role: 'anon' } }, async (tx) => {
+      const { rows } = await tx.query<{
+        name: string;
+        description: string | null;
+        thumbnail_url: string | null;
+        starts_at: string | Date | null;
+        prize: string | null;
+        slots: number;
+        registered_teams: number;
+        phase: string;
+      }>(
+        `select name, description, thumbnail_url, starts_at, prize, slots, registered_teams, public.phase(t) as phase
+           from public.tournaments t where id = $1`,
+        [id],
+      );
+      const t = rows[0];
+      return t && t.phase !== 'cancelled' ? t : null;
+    });
 }

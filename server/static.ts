@@ -1,11 +1,13 @@
 // Serves the built app (dist/): hashed assets cached for a year, every other path the SPA's
-// index.html with the stack's runtime config injected, so the app needs no .env file.
+// index.html with the stack's runtime config injected, so the app needs no .env file. A tournament
+// page's HTML also carries that tournament's Open Graph tags (link previews run no JavaScript).
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { publicOrigin } from './shared/http.ts';
+import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
 
 /**
  * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
@@ -95,7 +97,17 @@ export function namesIndexHtml(path: string): boolean {
   return posix.basename(posix.normalize(decoded.replaceAll('\\', '/'))) === 'index.html';
 }
 
-export function staticRoutes(dir: string, runtimeConfig: Record<string, string>): Hono {
+/** A tournament page's address: /tournaments/<uuid> (anything else gets the site's own tags). */
+const TOURNAMENT_PAGE = /^\/tournaments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/** Reads what a tournament's link preview shows, with anon's rights; null: the site's default tags. */
+export type PreviewLoader = (id: string) => Promise<PreviewTournament | null>;
+
+export function staticRoutes(
+  dir: string,
+  runtimeConfig: Record<string, string>,
+  options: { preview?: PreviewLoader } = {},
+): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
   const pageConfig = (c: Context) => {
@@ -107,8 +119,15 @@ export function staticRoutes(dir: string, runtimeConfig: Record<string, string>)
     const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
     if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const { origin, config, script } = pageConfig(c);
+    const id = TOURNAMENT_PAGE.exec(c.req.path)?.[1];
+    let body = html;
+    if (id && options.preview) {
+      // A preview that cannot be read (database down, time-out) leaves the page as it is.
+      const t = await options.preview(id).catch(() => null);
+      if (t) body = withTournamentPreview(html, t, `${origin}${c.req.path}`);
+    }
     setPageHeaders(c, origin, config, script);
-    return c.html(html.replace('</head>', `${script}</head>`));
+    return c.html(body.replace('</head>', `${script}</head>`));
   };
   app.use('/assets/*', async (c, next) => {
     await next();

@@ -75,7 +75,7 @@ export async function createTournament(
   type: TournamentType,
   slots: number,
   label = 'E2E',
-  fields: Partial<Pick<Tournament, 'description' | 'starts_at'>> = {},
+  fields: Partial<Pick<Tournament, 'description' | 'starts_at' | 'prize' | 'rules'>> = {},
 ): Promise<Tournament> {
   return insertTournament(await admin(), tournamentFields(`${label} ${type}`, { type, slots, ...fields }));
 }
@@ -94,6 +94,13 @@ export function signedInAs(player: Pick<Player, 'email' | 'password'>): Promise<
 export async function deleteTournament(id: string): Promise<void> {
   const { error } = await (await admin()).from('tournaments').delete().eq('id', id);
   if (error) throw new Error(`Could not delete tournament ${id}: ${error.message}`);
+}
+
+/** A tournament's Discord invite, as the administrator reads it (the column itself reads null). */
+export async function discordLinkOf(id: string): Promise<string> {
+  const { data, error } = await (await admin()).rpc('discord_link', { p_tournament_id: id });
+  if (error || !data) throw new Error(`Could not read the Discord link of ${id}: ${error?.message ?? 'none'}`);
+  return data;
 }
 
 /** Every tournament as a visitor reads it (the seed's included). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withTournamentPreview } from '../og-tags';
+import { previewDetails, withTournamentPreview } from '../og-tags';
 
 const html = '<!doctype html><html><head><title>BrawlCup · Brawl Stars tournaments</title></head><body></body></html>';
 
@@ -27,6 +27,34 @@ describe('withTournamentPreview', () => {
     expect(out).not.toContain('<script>');
     expect(out).toContain('content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;$&amp; · BrawlCup"');
     expect(out).toContain('content="it&#39;s &lt;b&gt;"');
+    expect(out).not.toContain('og:image');
+    expect(out).toContain('<meta name="twitter:card" content="summary">');
+  });
+
+  it('starts the description with the start (UTC), the prize and the free slots', () => {
+    const t = {
+      name: 'Gem Cup',
+      description: 'Best of three',
+      thumbnail_url: null,
+      starts_at: '2099-12-06T13:30:00Z',
+      prize: 'Rs500',
+      slots: 8,
+      registered_teams: 5,
+    };
+    expect(previewDetails(t)).toBe('Starts Sun 6 Dec, 13:30 UTC · Prize: Rs500 · 3 of 8 slots left');
+    expect(previewDetails({ ...t, registered_teams: 8, prize: null, starts_at: null })).toBe('Full (8 slots)');
+    const out = withTournamentPreview(html, t, 'https://cup.example/tournaments/1');
+    expect(out).toContain(
+      '<meta property="og:description" content="Starts Sun 6 Dec, 13:30 UTC · Prize: Rs500 · 3 of 8 slots left. Best of three">',
+    );
+  });
+
+  it('uses only an https banner', () => {
+    const out = withTournamentPreview(
+      html,
+      { name: 'Gem Cup', description: null, thumbnail_url: '/banners/a.svg' },
+      'http://127.0.0.1:3000/tournaments/1',
+    );
     expect(out).not.toContain('og:image');
     expect(out).toContain('<meta name="twitter:card" content="summary">');
   });

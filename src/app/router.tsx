@@ -70,6 +70,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.contact, lazy: screen(() => import('@/app/routes/contact')) },
               { path: paths.leaderboard, lazy: screen(() => import('@/app/routes/leaderboard')) },
+              // Public: a shared link works for visitors; acting on it asks them to sign in.
+              { path: paths.tournamentRoute, lazy: screen(() => import('@/app/routes/tournament')) },
               {
                 lazy: guard('RequireAuth'),
                 children: [

@@ -10,8 +10,10 @@ export const paths = {
   home: '/home',
   adminDashboard: '/admindashboard',
   myTournaments: '/my-tournaments',
-  tournament: (id: string) => `/tournaments/${id}`,
+  /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
+  tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,
+  tournamentRoute: '/tournaments/:id',
   leaderboard: '/leaderboard',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
+export type AppPath = Extract<(typeof paths)[keyof typeof paths], string>;

@@ -1,7 +1,8 @@
 // Every tournament, newest first, for the player's grid on /home and the admin grid (one query, one
 // cache key), each with the signed-in person's own team embedded: RLS shows a player only their own
 // teams and the filter below narrows an admin's to their own, so `my_team` answers "am I registered".
-// Realtime changes to the tournaments table update the cached list in place.
+// Realtime changes to the tournaments table update the cached list in place. `discord_invite` is the
+// Discord link for those it is for (registered players, administrators), null for everyone else.
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
@@ -34,7 +35,7 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
   }
   const { data } = await supabase
     .from('tournaments')
-    .select('*, phase, my_team:teams(id)')
+    .select('*, phase, discord_invite, my_team:teams(id)')
     .eq('my_team.registered_by', userId)
     .order('created_at', newestFirst)
     .throwOnError();

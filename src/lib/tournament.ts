@@ -18,5 +18,9 @@ export const tournamentSchema = z.object({
   created_at: z.string().nullable().optional(),
 });
 
-/** The generated row; `type` is narrowed by the table's check constraint. */
-export type Tournament = Tables<'tournaments'> & { type: TournamentType };
+/**
+ * The generated row; `type` is narrowed by the table's check constraint. `discord_link` reads null for
+ * everyone (the invite is write-only there); `discord_invite`, a computed field, has it for the
+ * tournament's registered players and administrators when a query selects it.
+ */
+export type Tournament = Tables<'tournaments'> & { type: TournamentType; discord_invite?: string | null };

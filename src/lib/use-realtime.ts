@@ -21,11 +21,17 @@ export const LIVE_ERROR_MESSAGE = 'Error loading tournament data';
 export function useRealtime<T extends TableName, D>(
   table: T,
   queryKey: QueryKey,
-  options: { filter?: string; apply?: (data: D, change: TableChange<T>) => D; enabled?: boolean } = {},
+  options: {
+    filter?: string;
+    apply?: (data: D, change: TableChange<T>) => D;
+    enabled?: boolean;
+    /** Re-read every query under `queryKey` (a page made of several queries), not only that key. */
+    prefix?: boolean;
+  } = {},
 ) {
   const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
-  const { filter, apply, enabled = true } = options;
+  const { filter, apply, enabled = true, prefix = false } = options;
   const key = hashKey(queryKey);
   // The status belongs to one subscription: a new one (other key, filter or attempt) starts joining.
   const subscription = `${table}|${key}|${filter ?? ''}|${enabled}|${attempt}`;
@@ -36,7 +42,7 @@ export function useRealtime<T extends TableName, D>(
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    const reread = () => void queryClient.invalidateQueries({ queryKey, exact: true });
+    const reread = () => void queryClient.invalidateQueries({ queryKey, exact: !prefix });
     const channel = supabase
       .channel(`${table}-live-${Math.random().toString(36).slice(2)}`)
       .on<Row<T>>('postgres_changes', { event: '*', schema: 'public', table, filter }, (change) => {
@@ -60,7 +66,7 @@ export function useRealtime<T extends TableName, D>(
     };
     // queryKey is represented by its hash; apply is read when a change arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [table, key, filter, enabled, attempt, queryClient]);
+  }, [table, key, filter, enabled, prefix, attempt, queryClient]);
 
   /** Leaves the channel and joins a new one (the banner's Try again). */
   const retry = useCallback(() => setAttempt((n) => n + 1), []);

@@ -366,6 +366,29 @@ export type Database = {
           },
         ]
       }
+      tournament_invites: {
+        Row: {
+          discord_link: string
+          tournament_id: string
+        }
+        Insert: {
+          discord_link: string
+          tournament_id: string
+        }
+        Update: {
+          discord_link?: string
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tournament_invites_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: true
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tournaments: {
         Row: {
           best_of: number
@@ -376,7 +399,7 @@ export type Database = {
           completed_at: string | null
           created_at: string
           description: string
-          discord_link: string
+          discord_link: string | null
           format: string
           id: string
           name: string
@@ -401,7 +424,7 @@ export type Database = {
           completed_at?: string | null
           created_at?: string
           description: string
-          discord_link: string
+          discord_link?: string | null
           format?: string
           id?: string
           name: string
@@ -426,7 +449,7 @@ export type Database = {
           completed_at?: string | null
           created_at?: string
           description?: string
-          discord_link?: string
+          discord_link?: string | null
           format?: string
           id?: string
           name?: string
@@ -528,6 +551,10 @@ export type Database = {
       confirm_team_place: {
         Args: { p_team_id: string }
         Returns: undefined
+      }
+      discord_invite: {
+        Args: { t: unknown }
+        Returns: string
       }
       discord_link: {
         Args: { p_tournament_id: string }

@@ -1,6 +1,6 @@
 // Text an administrator typed (a tournament's rules) shown as they typed it: line breaks kept and
-// https links made clickable, and nothing else. Every piece is a React text node or an <a>, so no
-// part of the text can become HTML.
+// https links made clickable (underlined: inside text, colour alone does not mark a link), and
+// nothing else. Every piece is a React text node or an <a>, so no part of the text can become HTML.
 import { Anchor, Text } from '@mantine/core';
 import { Fragment } from 'react';
 
@@ -26,7 +26,7 @@ export function PlainText({ text, ...props }: { text: string } & React.Component
     <Text {...props} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
       {linkPieces(text).map((piece, i) =>
         piece.href ? (
-          <Anchor key={i} href={piece.href} target="_blank" rel="noopener noreferrer nofollow">
+          <Anchor key={i} href={piece.href} target="_blank" rel="noopener noreferrer nofollow" underline="always">
             {piece.text}
           </Anchor>
         ) : (

@@ -4,8 +4,8 @@ begin;
 select plan(39);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
-                                  'placements'],
-  'public holds exactly the eight tables of the model');
+                                  'placements', 'tournament_invites'],
+  'public holds exactly the nine tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace

@@ -43,7 +43,8 @@ function toInput(t: Tournament | null): TournamentFormInput {
     description: t.description ?? '',
     thumbnail_url: t.thumbnail_url ?? '',
     slots: t.slots,
-    discord_link: t.discord_link ?? '',
+    // The column is write-only; the invite comes from the computed field the list selects.
+    discord_link: t.discord_invite ?? '',
     type: t.type,
   };
 }

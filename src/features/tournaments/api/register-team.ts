@@ -23,6 +23,7 @@ export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '
 export const SIGN_IN_MESSAGE = 'Please sign in to register.';
 export const ALREADY_REGISTERED_MESSAGE = 'You have already registered for this tournament.';
 export const FULL_MESSAGE = 'The tournament is full';
+export const ALREADY_WAITLISTED_MESSAGE = 'You are already on the waitlist.';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
 export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
 export const TEAM_NAME_INVISIBLE = 'Team name cannot contain invisible characters.';
@@ -108,21 +109,33 @@ export function emptyRegistration(type: TournamentType): RegisterTeamInput {
   };
 }
 
-/** Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again. */
+/** A new registration, with the Discord invite it opened (null on the waitlist). */
+export type RegisteredTeam = Tables<'teams'> & { discord_link: string | null };
+
+/**
+ * Registers the form's parsed values (the resolver ran registerTeamSchema); the database checks again.
+ * A team that got a slot then reads its Discord invite (discord_link()), so the success panel has it
+ * without waiting for the list to be read again.
+ */
 export async function registerTeam(args: {
   tournamentId: string;
   type: TournamentType;
   values: RegisterTeamValues;
-}): Promise<Tables<'teams'>> {
+  /** When the tournament is full, join its waitlist instead of being refused. */
+  waitlist?: boolean;
+}): Promise<RegisteredTeam> {
   const { data } = await supabase
     .rpc('register_team', {
       p_tournament_id: args.tournamentId,
       // The database ignores the team name of a 1v1 registration and stores null.
       p_team_name: args.type === '1v1' ? '' : args.values.teamName,
       p_players: args.values.players.map((p) => ({ player_id: p.playerId, in_game_name: p.inGameName })),
+      p_waitlist: args.waitlist ?? false,
     })
     .throwOnError();
-  return data;
+  if (data.status !== 'registered') return { ...data, discord_link: null };
+  const { data: link } = await supabase.rpc('discord_link', { p_tournament_id: data.tournament_id }).throwOnError();
+  return { ...data, discord_link: link ?? null };
 }
 
 /** Registers, then marks the card registered at once and reads the list again for the count. */
@@ -133,7 +146,9 @@ export function useRegisterTeam() {
     mutationFn: registerTeam,
     onSuccess: (team) => {
       queryClient.setQueryData<TournamentWithMyTeam[]>(tournamentsKey(user?.id ?? null), (list) =>
-        list?.map((t) => (t.id === team.tournament_id ? { ...t, my_team: [{ id: team.id }] } : t)),
+        list?.map((t) =>
+          t.id === team.tournament_id ? { ...t, my_team: [{ id: team.id }], discord_invite: team.discord_link } : t,
+        ),
       );
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },

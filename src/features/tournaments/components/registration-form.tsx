@@ -20,16 +20,21 @@ import {
   useRegisterTeam,
   type RegisterTeamInput,
   type RegisterTeamValues,
+  type RegisteredTeam,
 } from '../api/register-team';
 
 type Props = {
   tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
   id?: string;
   /** The card swaps the form for the countdown; the cached list already knows the team. */
-  onRegistered: () => void;
+  onRegistered: (team: RegisteredTeam) => void;
+  /** Join the waitlist of a full tournament (the tournament page's "Join the waitlist"). */
+  waitlist?: boolean;
+  /** Where "Sign in" comes back to (login honours a same-site ?next=). */
+  next?: string;
 };
 
-export function RegistrationForm({ tournament, id, onRegistered }: Props) {
+export function RegistrationForm({ tournament, id, onRegistered, waitlist = false, next }: Props) {
   const { user } = useAuth();
   const schema = useMemo(() => registerTeamSchema(tournament.type), [tournament.type]);
   const form = useForm<RegisterTeamInput, unknown, RegisterTeamValues>({
@@ -43,7 +48,12 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
     return (
       <Stack gap="sm" id={id}>
         <FormError message={SIGN_IN_MESSAGE} />
-        <Button component={Link} to={paths.login} variant="light" leftSection={<IconLogin size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={next ? `${paths.login}?next=${encodeURIComponent(next)}` : paths.login}
+          variant="light"
+          leftSection={<IconLogin size={16} aria-hidden />}
+        >
           Sign in
         </Button>
       </Stack>
@@ -51,15 +61,16 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
   }
 
   const onSubmit = form.handleSubmit(async (values) => {
+    let team: RegisteredTeam;
     try {
-      await registration.mutateAsync({ tournamentId: tournament.id, type: tournament.type, values });
+      team = await registration.mutateAsync({ tournamentId: tournament.id, type: tournament.type, values, waitlist });
     } catch {
       return; // The form stays open and shows registration.error.
     }
     // Awaited rather than a mutate callback: the cached list already marks the card registered, which
     // unmounts this form, and a callback would not outlive it.
     form.reset(emptyRegistration(tournament.type));
-    onRegistered();
+    onRegistered(team);
   });
   const submitting = registration.isPending;
 
@@ -120,7 +131,7 @@ export function RegistrationForm({ tournament, id, onRegistered }: Props) {
             leftSection={<IconSend size={16} aria-hidden />}
             fullWidth
           >
-            Submit Registration
+            {waitlist ? 'Join the waitlist' : 'Submit Registration'}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,12 @@
 // One tournament as a registration card (spec section 2): banner, description as title, type,
-// slots left, the Registration Progress bar and the Register Now / Close Registration toggle.
+// slots left, the Registration Progress bar and the Register Now / Close Registration toggle; the title
+// links to the tournament's own page.
 import { useEffect, useId, useState } from 'react';
-import { Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChevronUp, IconLock, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import type { Tournament } from '@/lib/tournament';
+import { paths } from '@/config/paths';
 import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
 import { FormError } from '@/components/ui/form-error';
@@ -82,7 +85,10 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
 
         {/* Three lines at most, the whole text on hover (a tournament page will show it in full). */}
         <Title order={2} size="h4" lh={1.25} lineClamp={3} title={title} style={{ overflowWrap: 'anywhere' }}>
-          {title}
+          {/* The whole tournament, shareable: its public page. */}
+          <Anchor component={Link} to={paths.tournament(tournament.id)} c="inherit" inherit>
+            {title}
+          </Anchor>
         </Title>
         {title !== tournament.name && (
           <Text size="xs" c="dimmed" tt="uppercase" fw={700} mt={-6}>
@@ -173,7 +179,7 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
           />
         )}
 
-        {success && <RegistrationSuccess discordLink={tournament.discord_link} />}
+        {success && <RegistrationSuccess discordLink={tournament.discord_invite ?? null} />}
       </Stack>
     </Card>
   );

@@ -1,0 +1,21 @@
+// How many matches a tournament's bracket has: the page shows its Bracket section once there are any.
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { tournamentPageKey } from './get-tournament';
+
+export async function getMatchCount(tournamentId: string): Promise<number> {
+  const { count } = await supabase
+    .from('matches')
+    .select('id', { count: 'exact', head: true })
+    .eq('tournament_id', tournamentId)
+    .throwOnError();
+  return count ?? 0;
+}
+
+export function useMatchCount(tournamentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...tournamentPageKey(tournamentId), 'matches'],
+    queryFn: () => getMatchCount(tournamentId),
+    enabled,
+  });
+}

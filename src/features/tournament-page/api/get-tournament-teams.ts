@@ -1,0 +1,21 @@
+// The public field of a tournament (tournament_teams()): team names, the players' in-game names,
+// status, waitlist place and check-in. Never player IDs or accounts; visitors may read it too.
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { tournamentPageKey } from './get-tournament';
+import type { Database } from '@/types/database';
+
+export type FieldTeam = Database['public']['Functions']['tournament_teams']['Returns'][number];
+
+export async function getTournamentTeams(id: string): Promise<FieldTeam[]> {
+  const { data } = await supabase.rpc('tournament_teams', { p_tournament_id: id }).throwOnError();
+  return data ?? [];
+}
+
+export function useTournamentTeams(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...tournamentPageKey(id), 'teams'],
+    queryFn: () => getTournamentTeams(id),
+    enabled,
+  });
+}

@@ -1,0 +1,62 @@
+// One tournament as its public page shows it: every column anyone may read, the phase and the
+// effective check-in and registration times (computed fields), read again every minute so the phase
+// follows the clock, and live through Realtime (a change to the row re-reads the whole page).
+import { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { useRealtime } from '@/lib/use-realtime';
+import type { Tournament } from '@/lib/tournament';
+
+/** Any UUID-shaped id (Postgres accepts every variant); anything else is not a tournament. */
+export const tournamentIdSchema = z.guid();
+
+/** Every query of one tournament's page lives under this key; writes and live changes re-read it all. */
+export const tournamentPageKey = (id: string) => ['tournaments', 'page', id] as const;
+
+const COLUMNS =
+  'id, name, description, thumbnail_url, slots, type, registered_teams, waitlisted_teams, starts_at, prize, rules, ' +
+  'format, best_of, cancelled_at, phase, checkin_opens, checkin_closes, registration_closes';
+
+export type PageTournament = Pick<
+  Tournament,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'thumbnail_url'
+  | 'slots'
+  | 'type'
+  | 'registered_teams'
+  | 'waitlisted_teams'
+  | 'starts_at'
+  | 'prize'
+  | 'rules'
+  | 'format'
+  | 'best_of'
+  | 'cancelled_at'
+> & {
+  phase: string;
+  checkin_opens: string | null;
+  checkin_closes: string | null;
+  registration_closes: string | null;
+};
+
+/** The tournament, or null when the id is malformed or no tournament has it. */
+export async function getTournament(id: string): Promise<PageTournament | null> {
+  if (!tournamentIdSchema.safeParse(id).success) return null;
+  const { data } = await supabase.from('tournaments').select(COLUMNS).eq('id', id).maybeSingle().throwOnError();
+  // phase and the check-in times are computed fields, which the generated types do not know.
+  return data as unknown as PageTournament | null;
+}
+
+export function useTournament(id: string) {
+  const key = [...tournamentPageKey(id), 'details'] as const;
+  const query = useQuery({ queryKey: key, queryFn: () => getTournament(id), refetchInterval: 60_000 });
+  const valid = tournamentIdSchema.safeParse(id).success;
+  // The row carries the slot and waitlist counts, so every registration or withdrawal changes it.
+  const live = useRealtime('tournaments', tournamentPageKey(id), {
+    filter: `id=eq.${id}`,
+    prefix: true,
+    enabled: valid,
+  });
+  return { ...query, live };
+}
