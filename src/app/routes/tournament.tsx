@@ -1,6 +1,7 @@
 // /tournaments/:id: a tournament's public page. The app layer hands the page the registration flow of
-// the tournament cards (features do not import each other) and, once it exists, the bracket view.
+// the tournament cards (features do not import each other) and the bracket view (its own lazy chunk).
 import { useParams } from 'react-router-dom';
+import { BracketView } from '@/features/bracket/components/bracket-view';
 import { TournamentPage } from '@/features/tournament-page/components/tournament-page';
 import type { RegistrationParts } from '@/features/tournament-page/components/viewer-action';
 import { RegistrationForm } from '@/features/tournaments/components/registration-form';
@@ -10,6 +11,5 @@ const registration: RegistrationParts = { Form: RegistrationForm, Success: Regis
 
 export default function TournamentRoute() {
   const { id = '' } = useParams();
-  // Bracket: pass bracket={<BracketView tournamentId={id} />} (src/features/bracket) once it lands.
-  return <TournamentPage key={id} id={id} registration={registration} />;
+  return <TournamentPage key={id} id={id} registration={registration} bracket={<BracketView tournamentId={id} />} />;
 }
