@@ -15,7 +15,7 @@ export const tournamentPageKey = (id: string) => ['tournaments', 'page', id] as 
 
 const COLUMNS =
   'id, name, description, thumbnail_url, slots, type, registered_teams, waitlisted_teams, starts_at, prize, rules, ' +
-  'format, best_of, cancelled_at, phase, checkin_opens, checkin_closes, registration_closes';
+  'format, best_of, cancelled_at, checkin_settled_at, phase, checkin_opens, checkin_closes, registration_closes';
 
 export type PageTournament = Pick<
   Tournament,
@@ -33,6 +33,7 @@ export type PageTournament = Pick<
   | 'format'
   | 'best_of'
   | 'cancelled_at'
+  | 'checkin_settled_at'
 > & {
   phase: string;
   checkin_opens: string | null;
@@ -45,7 +46,25 @@ export async function getTournament(id: string): Promise<PageTournament | null> 
   if (!tournamentIdSchema.safeParse(id).success) return null;
   const { data } = await supabase.from('tournaments').select(COLUMNS).eq('id', id).maybeSingle().throwOnError();
   // phase and the check-in times are computed fields, which the generated types do not know.
-  return data as unknown as PageTournament | null;
+  const tournament = data as unknown as PageTournament | null;
+  if (tournament && checkInToSettle(tournament, new Date())) {
+    // Check-in has closed: the database gives no-shows' places to checked-in waitlisted teams (once,
+    // whoever asks first), so the page shows the roster as it now stands. No scheduler needed.
+    await supabase.rpc('settle_check_in', { p_tournament_id: tournament.id }).throwOnError();
+    return getTournament(id);
+  }
+  return tournament;
+}
+
+/** Check-in closed and not yet settled (settle_check_in's own condition, checked first to save a call). */
+export function checkInToSettle(t: PageTournament, now: Date): boolean {
+  return (
+    !t.checkin_settled_at &&
+    !t.cancelled_at &&
+    t.starts_at !== null &&
+    t.checkin_closes !== null &&
+    now.getTime() >= Date.parse(t.checkin_closes)
+  );
 }
 
 export function useTournament(id: string) {
