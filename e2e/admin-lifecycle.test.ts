@@ -202,7 +202,7 @@ describe('Administrator runs a tournament', () => {
       'Winners round 1, match 1',
       'Set by admin',
       'Carl won 2-0',
-      'Darryl won 0-2',
+      'Darryl won 2-0',
     ]);
     expect((await cells(3)).slice(1)).toEqual(['Winners round 2, match 1', 'Reset', 'Carl won 2-0', '—']);
     expect((await cells(1))[0]).not.toBe('Removed account');

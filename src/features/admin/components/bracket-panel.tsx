@@ -326,17 +326,20 @@ function ResultHistory({
 }) {
   const changes = useResultChanges(tournamentId, true);
   const labels = new Map(matches.map((m) => [m.id, matchLabel(m)]));
+  // The winner's games first: "Amber won 2-1".
   const result = (r: LoggedResult) => {
     if (!r || !r.winner_id) return '—';
-    const score = r.team1_score !== null && r.team2_score !== null ? ` ${r.team1_score}-${r.team2_score}` : '';
-    return `${name(r.winner_id)} won${score}`;
+    if (r.team1_score === null || r.team2_score === null) return `${name(r.winner_id)} won`;
+    const [high, low] = [Math.max(r.team1_score, r.team2_score), Math.min(r.team1_score, r.team2_score)];
+    return `${name(r.winner_id)} won ${high}-${low}`;
   };
   if (changes.isPending) return <Text c="dimmed">Loading result history...</Text>;
   if (changes.isError) return <FormError message={errorMessage(changes.error)} />;
   if (changes.data.length === 0) return <Text c="dimmed">No results yet.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table aria-label="Result history" striped>
+    // A focusable scroll box: on a phone the table scrolls sideways, by keyboard too.
+    <div role="region" aria-label="Result history, scrollable" tabIndex={0} style={{ overflowX: 'auto' }}>
+      <Table aria-label="Result history" striped miw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>When</Table.Th>
@@ -360,6 +363,6 @@ function ResultHistory({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -145,7 +145,7 @@ export function ResultDialog({ tournamentId, match, name, onDone }: Props) {
                   <Button variant="default" disabled={busy} onClick={() => setAwaitingReset(null)} data-autofocus>
                     Keep them
                   </Button>
-                  <Button color="orange" loading={busy} onClick={() => send(awaitingReset, true)}>
+                  <Button color="red.9" loading={busy} onClick={() => send(awaitingReset, true)}>
                     Reset later matches and save
                   </Button>
                 </Group>

@@ -212,9 +212,9 @@ describe('Bracket', () => {
       );
     expect(rows).toEqual([
       ['Winners round 2, match 1', 'No-show', '—', 'Pam won'],
-      ['Winners round 1, match 1', 'Set by admin', 'Mico won 2-0', 'Pam won 0-2'],
-      ['Winners round 2, match 1', 'Reset', 'Nita won 0-2', '—'],
-      ['Winners round 2, match 1', 'Set by admin', '—', 'Nita won 0-2'],
+      ['Winners round 1, match 1', 'Set by admin', 'Mico won 2-0', 'Pam won 2-0'],
+      ['Winners round 2, match 1', 'Reset', 'Nita won 2-0', '—'],
+      ['Winners round 2, match 1', 'Set by admin', '—', 'Nita won 2-0'],
       ['Winners round 1, match 2', 'Set by admin', '—', 'Nita won 2-1'],
       ['Winners round 1, match 1', 'Set by admin', '—', 'Mico won 2-0'],
     ]);

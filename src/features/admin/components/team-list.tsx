@@ -3,20 +3,7 @@
 // in or out by hand, removes a team (the waitlist moves up), cancels the tournament, and runs the
 // bracket below (start, reset, results).
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import {
-  Accordion,
-  Badge,
-  Button,
-  Code,
-  CloseButton,
-  Group,
-  Loader,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Accordion, Badge, Button, Code, CloseButton, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconCircleX, IconRefresh, IconUserMinus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
@@ -265,7 +252,7 @@ export function TeamList({ tournament, onClose, onCancelled }: Props) {
       )}
 
       {!loading && !query.isError && (
-        <Suspense fallback={<Loader size="sm" aria-label="Loading" mt="lg" />}>
+        <Suspense fallback={null}>
           <BracketPanel tournament={tournament} teams={teams} />
         </Suspense>
       )}

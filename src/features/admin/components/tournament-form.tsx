@@ -152,13 +152,13 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
         return (
           <DateTimePicker
             label={TIME_LABELS[name]}
-            placeholder={name === 'starts_at' ? 'To be announced' : 'Default'}
             description={
               name === 'starts_at'
-                ? `Times are in your zone (${ZONE}).`
+                ? `Empty while the date is to be announced. Times are in your zone (${ZONE}).`
                 : fallback && `Default: ${fallback[0]}${fallback[1] ? ` (${formatTime(new Date(fallback[1]))})` : ''}.`
             }
             clearable
+            clearButtonProps={{ 'aria-label': `Clear ${TIME_LABELS[name].toLowerCase()}` }}
             // jsdom lays nothing out, so a detached-looking field would hide its calendar in tests.
             popoverProps={{ hideDetached: false }}
             nextLabel="Next month"
