@@ -27,6 +27,7 @@ import { RESET_CONFIRM_MESSAGE, useResetTournament } from '../api/reset-tourname
 import { useResultChanges, type LoggedResult } from '../api/get-result-changes';
 import { ConfirmDialog } from './confirm-dialog';
 import { ResultDialog } from './result-dialog';
+import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Table.css';
 
 type Props = { tournament: Tournament; teams: Team[] };

@@ -118,24 +118,24 @@ export function TeamList({ tournament, onClose, onCancelled }: Props) {
             </Text>
           )}
         </div>
-        <Group gap="xs" wrap="nowrap">
-          {!closed && (
-            <Button
-              size="xs"
-              variant="outline"
-              color="red"
-              leftSection={<IconBan size={14} aria-hidden />}
-              onClick={() => {
-                cancel.reset();
-                setCancelling(true);
-              }}
-            >
-              Cancel tournament
-            </Button>
-          )}
-          <CloseButton size="lg" aria-label="Close team list" onClick={onClose} />
-        </Group>
+        <CloseButton size="lg" aria-label="Close team list" onClick={onClose} />
       </Group>
+      {!closed && (
+        <Group justify="flex-end" mb="md">
+          <Button
+            size="xs"
+            variant="outline"
+            color="red"
+            leftSection={<IconBan size={14} aria-hidden />}
+            onClick={() => {
+              cancel.reset();
+              setCancelling(true);
+            }}
+          >
+            Cancel tournament
+          </Button>
+        </Group>
+      )}
       <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
       <FormError message={checkIn.error ? errorMessage(checkIn.error) : null} />
 
@@ -170,8 +170,9 @@ export function TeamList({ tournament, onClose, onCancelled }: Props) {
             <Accordion variant="separated" radius="md" multiple chevronPosition="right">
               {registered.map((team) => (
                 <Accordion.Item key={team.id} value={team.id}>
-                  <Group wrap="nowrap" gap="xs" pr="xs">
-                    <Accordion.Control style={{ minWidth: 0 }}>
+                  {/* On a phone the actions go under the team rather than squeezing its name. */}
+                  <Group wrap="wrap" gap="xs" pr="xs" pb={4} justify="flex-end">
+                    <Accordion.Control style={{ flex: '1 1 16rem', minWidth: 0 }}>
                       <Group justify="space-between" gap="xs" wrap="wrap">
                         <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                           {teamDisplayName(team)}
