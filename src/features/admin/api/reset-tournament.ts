@@ -16,6 +16,8 @@ export function useResetTournament(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetTournament,
+    // The removed bracket must not show again for a moment when the tournament starts anew.
+    onSuccess: () => queryClient.removeQueries({ queryKey: matchesKey(tournamentId) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
       void queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) });

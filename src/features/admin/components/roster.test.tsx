@@ -141,6 +141,18 @@ describe('Bracket', () => {
     await user.click(dialog.getByRole('button', { name: 'Reset bracket' }));
     expect(await r.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 })).toBeEnabled();
     expect(r.queryByRole('list', { name: 'Matches' })).not.toBeInTheDocument();
+
+    // Random seeding: the draw the preview shows is the bracket that starts.
+    await user.click(r.getByRole('button', { name: 'Start tournament' }));
+    dialog = within(await screen.findByRole('dialog', { name: `Start ${t.name}` }));
+    expect(dialog.getByRole('radio', { name: 'Random' })).toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Draw again' }));
+    const drawn = pairings();
+    expect(drawn).toHaveLength(2);
+    await user.click(dialog.getByRole('button', { name: 'Start' }));
+    const started = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
+    expect(await started.findByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent(drawn[0]!);
+    expect(started.getByRole('listitem', { name: 'Winners round 1, match 2' })).toHaveTextContent(drawn[1]!);
   }, 120_000);
 
   it('sets and corrects results, asks before resetting later matches, and keeps the history', async () => {
