@@ -70,8 +70,8 @@ describe('Admin dashboard', () => {
     await page.getByRole('button', { name: `View Teams for ${name}` }).click();
     const teams = page.getByRole('region', { name: `Teams of ${name}` });
     await visible(teams);
-    await visible(teams.getByRole('button', { name: /Admin View Squad/ }));
-    await teams.getByRole('button', { name: /Admin View Squad/ }).click();
+    await visible(teams.getByRole('button', { name: /^Admin View Squad/ }));
+    await teams.getByRole('button', { name: /^Admin View Squad/ }).click();
     const players = teams.getByLabel('Players of Admin View Squad', { exact: true });
     await visible(players);
     for (const id of ids) await visible(text(players, `#${id}`));

@@ -1,17 +1,36 @@
 // Creates a tournament. The schema is the admin form's and the call's; it mirrors the table's
-// constraints (https links or a /banners/ path, slots above zero, one of the three types).
+// constraints (https links or a /banners/ path, slots above zero, one of the three types, the prize's
+// and rules' limits) and the schedule trigger's order of times.
 import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';
 import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
+import { charLength, visibleOnly } from '@/lib/text-rules';
+import { checkSchedule, pickerToIso } from './tournament-schedule';
 
 // The same patterns as the table's check constraints.
 const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
 // A path is / and then neither / nor \ (browsers read /\host as //host, a link to another host).
 const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\\\s]\S*)$/;
 
-export const tournamentFormSchema = z.object({
+export const FORMATS = ['single_elimination', 'double_elimination', 'round_robin'] as const;
+export const FORMAT_LABELS: Record<(typeof FORMATS)[number], string> = {
+  single_elimination: 'Single elimination',
+  double_elimination: 'Double elimination',
+  round_robin: 'Round robin',
+};
+export const BEST_OF = ['1', '3', '5'] as const;
+
+/** A picker's local time (or nothing) -> an instant or null, as the table stores it. */
+const pickedTime = z
+  .string()
+  .nullable()
+  .default(null)
+  .transform((v) => pickerToIso(v));
+
+/** The fields without the rules that join them (the edit schema leaves the name out of these). */
+export const tournamentFieldsSchema = z.object({
   name: z
     .string()
     .trim()
@@ -41,7 +60,31 @@ export const tournamentFormSchema = z.object({
     .max(2048, 'Discord link is too long.')
     .regex(HTTPS_URL, 'Discord link must be an https:// link.'),
   type: z.enum(TOURNAMENT_TYPES, { message: 'Choose 1v1, 2v2 or 3v3.' }),
+  starts_at: pickedTime,
+  registration_closes_at: pickedTime,
+  checkin_opens_at: pickedTime,
+  checkin_closes_at: pickedTime,
+  // The same rules as tournaments_prize_rules: trimmed, visible characters, 1 to 120 of them; empty is none.
+  prize: z
+    .string()
+    .default('')
+    .transform((v) => v.trim())
+    .refine(visibleOnly, 'Prize cannot contain invisible characters.')
+    .refine((v) => charLength(v) <= 120, 'Prize must be 120 characters or fewer.')
+    .transform((v) => v || null),
+  rules: z
+    .string()
+    .default('')
+    .refine((v) => charLength(v) <= 5000, 'Rules must be 5000 characters or fewer.')
+    .transform((v) => (v.trim() ? v : null)),
+  format: z.enum(FORMATS, { message: 'Choose a format.' }).default('single_elimination'),
+  best_of: z
+    .enum(BEST_OF, { message: 'Choose best of 1, 3 or 5.' })
+    .default('1')
+    .transform((v) => Number(v)),
 });
+
+export const tournamentFormSchema = tournamentFieldsSchema.superRefine(checkSchedule());
 
 export type TournamentFormInput = z.input<typeof tournamentFormSchema>;
 export type TournamentFormValues = z.output<typeof tournamentFormSchema>;
@@ -53,6 +96,14 @@ export const emptyTournament: TournamentFormInput = {
   slots: 16,
   discord_link: '',
   type: '1v1',
+  starts_at: null,
+  registration_closes_at: null,
+  checkin_opens_at: null,
+  checkin_closes_at: null,
+  prize: '',
+  rules: '',
+  format: 'single_elimination',
+  best_of: '1',
 };
 
 /** Creates from the form's parsed values (the resolver ran tournamentFormSchema); the table checks again. */

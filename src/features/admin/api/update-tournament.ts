@@ -5,19 +5,40 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';
 import type { Tournament } from '@/lib/tournament';
-import { tournamentFormSchema } from './create-tournament';
+import { tournamentFieldsSchema } from './create-tournament';
+import { checkSchedule, SCHEDULE_FIELDS, type Schedule } from './tournament-schedule';
 
-export const updateTournamentSchema = tournamentFormSchema.omit({ name: true });
+export const updateTournamentSchema = tournamentFieldsSchema.omit({ name: true });
 export type UpdateTournamentValues = z.output<typeof updateTournamentSchema>;
 
 export const TYPE_LOCKED_MESSAGE = 'The type cannot change while teams are registered.';
 
-/** The edit form's rules for this tournament: its registered teams were entered with its type. */
-export function editTournamentSchema(current: Pick<Tournament, 'type' | 'registered_teams'>) {
-  return updateTournamentSchema.refine((v) => v.type === current.type || current.registered_teams === 0, {
-    path: ['type'],
-    message: TYPE_LOCKED_MESSAGE,
-  });
+/**
+ * The edit form's rules for this tournament: its registered teams were entered with its type, and its
+ * saved start may have passed already (the database checks the start only when it changes).
+ */
+export function editTournamentSchema(current: Pick<Tournament, 'type' | 'registered_teams' | 'starts_at'>) {
+  return updateTournamentSchema
+    .refine((v) => v.type === current.type || current.registered_teams === 0, {
+      path: ['type'],
+      message: TYPE_LOCKED_MESSAGE,
+    })
+    .superRefine(checkSchedule(current.starts_at));
+}
+
+/**
+ * The changes to send: every field but the times the admin left as they were. A time sent back
+ * unchanged would overwrite another admin's change made meanwhile, and the picker drops the
+ * database's sub-second part, which would read as a new start.
+ */
+export function changesFrom(current: Schedule, values: UpdateTournamentValues): Partial<UpdateTournamentValues> {
+  const changes: Partial<UpdateTournamentValues> = { ...values };
+  for (const field of SCHEDULE_FIELDS) {
+    const before = current[field] ? Math.floor(new Date(current[field]).getTime() / 60_000) : null;
+    const after = values[field] ? Math.floor(new Date(values[field]).getTime() / 60_000) : null;
+    if (before === after) delete changes[field];
+  }
+  return changes;
 }
 
 /** Saves the form's parsed values (the resolver ran updateTournamentSchema); the table checks again. */
@@ -26,7 +47,7 @@ export async function updateTournament({
   values,
 }: {
   id: string;
-  values: UpdateTournamentValues;
+  values: Partial<UpdateTournamentValues>;
 }): Promise<Tournament> {
   const { data } = await supabase.from('tournaments').update(values).eq('id', id).select().single().throwOnError();
   // `type` is one of TOURNAMENT_TYPES by the table's check constraint.

@@ -199,7 +199,7 @@ describe('Admin dashboard', () => {
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
     const list = await screen.findByRole('region', { name: `Teams of ${t.name}` });
     const l = within(list);
-    const team = await l.findByRole('button', { name: /Gem Hunters/ }, { timeout: 10_000 });
+    const team = await l.findByRole('button', { name: /^Gem Hunters/ }, { timeout: 10_000 });
     expect(team).toHaveTextContent(/Registered/);
     expect(team).toHaveAttribute('aria-expanded', 'false');
 
@@ -221,7 +221,7 @@ describe('Admin dashboard', () => {
         { player_id: freshGameId(), in_game_name: 'Rico' },
       ],
     });
-    expect(await l.findByRole('button', { name: /Late Comers/ }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await l.findByRole('button', { name: /^Late Comers/ }, { timeout: 10_000 })).toBeInTheDocument();
 
     await user.click(l.getByRole('button', { name: 'Close team list' }));
     expect(screen.queryByRole('region', { name: `Teams of ${t.name}` })).not.toBeInTheDocument();
@@ -235,7 +235,7 @@ describe('Admin dashboard', () => {
 
     await user.click(within(await findCard(t.name)).getByRole('button', { name: `View Teams for ${t.name}` }));
     const list = await screen.findByRole('region', { name: `Teams of ${t.name}` });
-    expect(await within(list).findByRole('button', { name: /SoloSpike/ }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await within(list).findByRole('button', { name: /^SoloSpike/ }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('shows tournaments created by another client without a reload', async () => {

@@ -11,6 +11,7 @@ import type { Tournament } from '@/lib/tournament';
 import { liveBanner } from '@/lib/use-realtime';
 import { DELETE_ERROR_MESSAGE, DELETE_SUCCESS_MESSAGE, useDeleteTournament } from '../api/delete-tournament';
 import { loadChunk } from '@/lib/chunk';
+import { CANCEL_SUCCESS_MESSAGE } from '../api/cancel-tournament';
 import { TournamentGrid, tournamentCardId } from './tournament-grid';
 
 // The grid is what the dashboard opens on; the form (react-hook-form, number input) and the team
@@ -157,6 +158,7 @@ export function AdminDashboard() {
               setReturnTo(teamsOf.id);
               openGrid();
             }}
+            onCancelled={() => setNotice({ tone: 'success', text: CANCEL_SUCCESS_MESSAGE })}
           />
         )}
       </Suspense>

@@ -1,0 +1,53 @@
+// A tournament's matches for the administrator (public.admin_matches: disputed first, then those
+// awaiting confirmation, then bracket order), each with its computed state. Matches are not in the
+// Realtime publication, so the list is re-read after each of the admin's own changes, on focus, and
+// every 15 seconds for the captains' reports.
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database';
+
+export const matchesKey = (tournamentId: string) => ['admin-matches', tournamentId] as const;
+
+export const MATCH_STATES = ['waiting_for_opponent', 'ready', 'awaiting_confirmation', 'disputed', 'done'] as const;
+export type MatchState = (typeof MATCH_STATES)[number];
+export const MATCH_STATE_LABELS: Record<MatchState, string> = {
+  waiting_for_opponent: 'Waiting for opponent',
+  ready: 'Ready',
+  awaiting_confirmation: 'Awaiting confirmation',
+  disputed: 'Disputed',
+  done: 'Done',
+};
+
+/** A match with its computed state (public.state). */
+export type Match = Tables<'matches'> & { state: MatchState };
+
+export async function getMatches(tournamentId: string): Promise<Match[]> {
+  const { data } = await supabase
+    .rpc('admin_matches', { p_tournament_id: tournamentId })
+    .select('*, state')
+    .throwOnError();
+  // `state` is a computed field the generated types do not know.
+  return data as unknown as Match[];
+}
+
+export const BRACKET_LABELS: Record<string, string> = {
+  winners: 'Winners',
+  losers: 'Losers',
+  grand_final: 'Grand final',
+  group: 'Group',
+};
+
+/** "Winners round 2, match 1", "Group 1 round 3, match 2". */
+export function matchLabel(m: Pick<Match, 'bracket' | 'group_number' | 'round' | 'position'>): string {
+  const bracket = m.bracket === 'group' ? `Group ${m.group_number}` : (BRACKET_LABELS[m.bracket] ?? m.bracket);
+  return `${bracket} round ${m.round}, match ${m.position}`;
+}
+
+export function useMatches(tournamentId: string, enabled = true) {
+  return useQuery({
+    queryKey: matchesKey(tournamentId),
+    queryFn: () => getMatches(tournamentId),
+    enabled,
+    refetchInterval: 15_000,
+  });
+}

@@ -1,0 +1,28 @@
+// The administrator removes a team; the database gives its slot to the first team on the waitlist in
+// the same transaction (private.promote_after_team_delete).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { AppError } from '@/lib/errors';
+import { allTournamentsKey } from '@/lib/get-tournaments';
+import { teamsKey } from './get-teams';
+
+export const REMOVE_CONFIRM_MESSAGE =
+  'Remove this team from the tournament? The first team on the waitlist takes its slot.';
+export const TEAM_GONE_MESSAGE = 'This registration no longer exists.';
+
+export async function removeTeam(teamId: string): Promise<void> {
+  const { data } = await supabase.from('teams').delete().eq('id', teamId).select('id').throwOnError();
+  // RLS filters rather than raises: no row back means it was gone already (or not the admin's to remove).
+  if (data.length === 0) throw new AppError(TEAM_GONE_MESSAGE, { userFacing: true });
+}
+
+export function useRemoveTeam(tournamentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeTeam,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
+    },
+  });
+}
