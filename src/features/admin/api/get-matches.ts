@@ -1,9 +1,9 @@
 // A tournament's matches for the administrator (public.admin_matches: disputed first, then those
-// awaiting confirmation, then bracket order), each with its computed state. Matches are not in the
-// Realtime publication, so the list is re-read after each of the admin's own changes, on focus, and
-// every 15 seconds for the captains' reports.
+// awaiting confirmation, then bracket order), each with its computed state. Live: a captain's report,
+// confirmation or dispute re-reads it through Realtime.
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { useRealtime } from '@/lib/use-realtime';
 import type { Tables } from '@/types/database';
 
 export const matchesKey = (tournamentId: string) => ['admin-matches', tournamentId] as const;
@@ -44,10 +44,8 @@ export function matchLabel(m: Pick<Match, 'bracket' | 'group_number' | 'round' |
 }
 
 export function useMatches(tournamentId: string, enabled = true) {
-  return useQuery({
-    queryKey: matchesKey(tournamentId),
-    queryFn: () => getMatches(tournamentId),
-    enabled,
-    refetchInterval: 15_000,
-  });
+  const key = matchesKey(tournamentId);
+  const query = useQuery({ queryKey: key, queryFn: () => getMatches(tournamentId), enabled });
+  const live = useRealtime('matches', key, { filter: `tournament_id=eq.${tournamentId}`, enabled });
+  return { ...query, live };
 }
