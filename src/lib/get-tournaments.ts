@@ -35,7 +35,7 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
   }
   const { data } = await supabase
     .from('tournaments')
-    .select('*, phase, discord_invite, my_team:teams(id)')
+    .select('*, phase, discord_invite, my_team:teams!teams_tournament_id_fkey(id)')
     .eq('my_team.registered_by', userId)
     .order('created_at', newestFirst)
     .throwOnError();
