@@ -58,8 +58,9 @@ export async function closePeople(failedTest?: string): Promise<void> {
 export async function newPerson(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
+  where: { timezoneId?: string; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce', ...where });
   open.add(context);
   context.once('close', () => open.delete(context));
   // Tests wait for texts and roles; a lost element should fail in seconds, not minutes.

@@ -73,6 +73,13 @@ export function ViewerAction({
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [registered, setRegistered] = useState<'registered' | 'waitlisted' | null>(null);
+  // A waitlisted team promoted while the page is open (a slot freed) hears it here, live.
+  const [seenStatus, setSeenStatus] = useState<MyTeam['status'] | null>(null);
+  const [promoted, setPromoted] = useState(false);
+  if ((team?.status ?? null) !== seenStatus) {
+    setPromoted(seenStatus === 'waitlisted' && team?.status === 'registered');
+    setSeenStatus(team?.status ?? null);
+  }
   const here = paths.tournament(tournament.id);
   const full = tournament.registered_teams >= tournament.slots;
   const { Form, Success } = registration;
@@ -113,7 +120,12 @@ export function ViewerAction({
             <Text fw={700}>Your team</Text>
             <TeamState team={team} />
           </Group>
-          {registered === 'waitlisted' && (
+          {promoted && (
+            <Text size="sm" fw={700} role="status">
+              You&apos;re in! A slot freed up and your team is registered.
+            </Text>
+          )}
+          {registered === 'waitlisted' && team.status === 'waitlisted' && (
             <Text size="sm" c="dimmed" role="status">
               You are on the waitlist. You get a slot when a registered team withdraws.
             </Text>
