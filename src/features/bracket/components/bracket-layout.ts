@@ -56,7 +56,7 @@ export function bracketSections(format: string, matches: Match[]): Section[] {
   const winnerJoins = joins(winners);
   sections.push({
     key: 'winners',
-    title: double ? 'Winners bracket' : 'Bracket',
+    title: double ? 'Winners bracket' : 'Single elimination',
     rounds: winners.map((ms, i) => ({
       key: `winners-${ms[0]!.round}`,
       label:

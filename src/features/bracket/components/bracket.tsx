@@ -89,7 +89,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
   }
 
   return (
-    <Stack gap="lg" data-live={bracket.live.status} aria-label="Bracket" role="region">
+    <Stack gap="lg" data-live={bracket.live.status}>
       <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
       {body}
     </Stack>
