@@ -1,6 +1,6 @@
 // Turns a few of the journeys' screenshots (e2e/artifacts/) into the small ones README shows
 // (docs/screenshots/): scaled down in Chromium, then written as 256-colour PNGs. No image tools needed.
-// Run after the e2e suite: node --import tsx e2e/support/docs-screenshots.ts
+// Run after the e2e suite: node --import tsx e2e/support/docs-screenshots.ts [screen ...]
 import { readFileSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -10,7 +10,15 @@ import { chromiumPath } from './browser-path.ts';
 const ROOT = resolve(import.meta.dirname, '../..');
 const FROM = join(ROOT, 'e2e/artifacts');
 const TO = join(ROOT, 'docs/screenshots');
-const SCREENS = ['landing', 'home', 'registration-success', 'admin-dashboard'];
+const SCREENS = [
+  'landing',
+  'home',
+  'registration-success',
+  'admin-dashboard',
+  'tournament-page-registered',
+  'teammates-captain',
+  'bracket',
+];
 const WIDTH = { desktop: 800, phone: 300 } as const;
 const MAX_BYTES = 150 * 1024;
 
@@ -153,7 +161,9 @@ async function main() {
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
   const page = await browser.newPage();
-  for (const screen of SCREENS) {
+  // Screens named on the command line only (after the journeys that make them), else all of them.
+  const only = process.argv.slice(2);
+  for (const screen of only.length ? SCREENS.filter((s) => only.includes(s)) : SCREENS) {
     for (const size of ['desktop', 'phone'] as const) {
       const { width, height, rgba } = await scaled(
         page,
