@@ -150,7 +150,9 @@ describe.each([
     const winnerId = rows[0]!.registered_by;
     const token = await stack.ctx.keys.jwt.sign({ sub: winnerId, role: 'authenticated', aud: 'authenticated' }, 3600);
     const client = clientWithToken(stack, token);
-    const { data, error } = await client.from('teams').select('id, team_name, tournaments!teams_tournament_id_fkey(id, name, type)');
+    const { data, error } = await client
+      .from('teams')
+      .select('id, team_name, tournaments!teams_tournament_id_fkey(id, name, type)');
     expect(error).toBeNull();
     expect(data).toHaveLength(1);
     expect(data![0]!.tournaments).toMatchObject({ id: tournamentId, type: '2v2' });
