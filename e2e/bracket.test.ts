@@ -5,7 +5,8 @@ import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { listTournaments } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { visible } from './support/ui.ts';
+import { signInAt, text, visible } from './support/ui.ts';
+import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
 
 const journey = journeyBrowser();
 
@@ -40,5 +41,25 @@ describe('The bracket on the tournament page', () => {
     const bracket = page.getByRole('region', { name: 'Bracket', exact: true });
     await visible(bracket.getByText('Heat Wave').first());
     await checkScreen(page, 'bracket-completed', bracket);
+  });
+
+  it('tells a player in the tournament their match, opponent and what to do, above the bracket', async () => {
+    const t = await seeded('Solo Knockout Night');
+    const { page } = await newPerson(journey.browser, PHONE);
+    await signInAt(page, { email: SAMPLE_PLAYER_EMAIL, password: SAMPLE_PLAYER_PASSWORD });
+    await page.goto(`/tournaments/${t.id}`);
+    const mine = page.getByRole('region', { name: 'Your match', exact: true });
+    // The seed's semi-final: SpikeRush reported beating NovaStrike, who has to confirm or dispute.
+    await visible(text(mine, 'SpikeRush'));
+    await visible(text(mine, /^Best of [135]$/));
+    await visible(
+      text(mine, 'Your opponent reported the result: open the match in the bracket below to confirm or dispute it.'),
+    );
+    await checkScreen(page, 'tournament-next-match', mine);
+    // A visitor has no match of their own.
+    const visitor = (await newPerson(journey.browser, DESKTOP)).page;
+    await visitor.goto(`/tournaments/${t.id}`);
+    await visible(visitor.getByRole('region', { name: 'Bracket', exact: true }));
+    expect(await visitor.getByRole('region', { name: 'Your match' }).count()).toBe(0);
   });
 });

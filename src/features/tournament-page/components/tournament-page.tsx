@@ -12,6 +12,7 @@ import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
+import { useAuth } from '@/lib/auth';
 import { liveBanner } from '@/lib/use-realtime';
 import { plural } from '@/lib/plural';
 import { formatTime, phaseLabel, startsIn } from '@/lib/schedule';
@@ -19,6 +20,8 @@ import { paths } from '@/config/paths';
 import { useTournament, type PageTournament } from '../api/get-tournament';
 import { useTournamentTeams } from '../api/get-tournament-teams';
 import { useMatchCount } from '../api/get-match-count';
+import { useNextMatch } from '../api/get-next-match';
+import { NextMatchPanel } from './next-match';
 import { TeamField } from './team-field';
 import { ViewerAction, type RegistrationParts } from './viewer-action';
 
@@ -108,6 +111,9 @@ export function TournamentPage({ id, registration, bracket }: Props) {
   const tournament = query.data ?? null;
   const teams = useTournamentTeams(id, !!tournament);
   const matches = useMatchCount(id, !!tournament);
+  const { user } = useAuth();
+  const started = (matches.data ?? 0) > 0;
+  const next = useNextMatch(id, started && !!user);
   const banner = liveBanner(query, query.live);
 
   if (query.isPending) return <LoadingScreen label="Loading tournament..." />;
@@ -201,6 +207,12 @@ export function TournamentPage({ id, registration, bracket }: Props) {
           <Text c="dimmed">Loading teams...</Text>
         )}
       </Section>
+
+      {next.data && (
+        <Section title="Your match">
+          <NextMatchPanel next={next.data} />
+        </Section>
+      )}
 
       {/* BRACKET: src/features/bracket's BracketView ({ tournamentId }) goes here, handed in by the route. */}
       {(matches.data ?? 0) > 0 && <Section title="Bracket">{bracket}</Section>}
