@@ -5,7 +5,7 @@ import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { listTournaments } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { signInAt, text, visible } from './support/ui.ts';
+import { card, signInAt, text, visible } from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
 
 const journey = journeyBrowser();
@@ -56,6 +56,10 @@ describe('The bracket on the tournament page', () => {
       text(mine, 'Your opponent reported the result: open the match in the bracket below to confirm or dispute it.'),
     );
     await checkScreen(page, 'tournament-next-match', mine);
+    // The completed sample tournament's card names its champion.
+    await page.goto('/home');
+    await visible(text(card(page, 'Duo Hot Zone Showdown'), 'Heat Wave'));
+
     // A visitor has no match of their own.
     const visitor = (await newPerson(journey.browser, DESKTOP)).page;
     await visitor.goto(`/tournaments/${t.id}`);

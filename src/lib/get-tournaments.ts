@@ -14,6 +14,8 @@ export type TournamentWithMyTeam = Tournament & {
   my_team: { id: string }[];
   /** The computed phase at the moment of the query (absent on a row that arrived over Realtime first). */
   phase?: string | null;
+  /** The winning team's name (the player's in-game name in 1v1) once the tournament is completed. */
+  champion?: string | null;
 };
 
 /** One key per person: the embedded team is theirs. */
@@ -27,7 +29,7 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
     // Visitors may not read teams at all.
     const { data } = await supabase
       .from('tournaments')
-      .select('*, phase')
+      .select('*, phase, champion')
       .order('created_at', newestFirst)
       .throwOnError();
     // The generated types do not know computed fields such as `phase`, hence the double cast.
@@ -35,7 +37,7 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
   }
   const { data } = await supabase
     .from('tournaments')
-    .select('*, phase, discord_invite, my_team:teams!teams_tournament_id_fkey(id)')
+    .select('*, phase, champion, discord_invite, my_team:teams!teams_tournament_id_fkey(id)')
     .eq('my_team.registered_by', userId)
     .order('created_at', newestFirst)
     .throwOnError();

@@ -3,7 +3,7 @@
 // links to the tournament's own page.
 import { useEffect, useId, useState } from 'react';
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconChevronUp, IconLock, IconCircleCheck, IconUsersGroup } from '@tabler/icons-react';
+import { IconChevronUp, IconLock, IconCircleCheck, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import type { Tournament } from '@/lib/tournament';
 import { paths } from '@/config/paths';
@@ -112,6 +112,15 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
               </Badge>
             )}
           </Group>
+        )}
+
+        {tournament.champion && (
+          <Text size="sm">
+            <IconTrophy size={16} aria-hidden style={{ verticalAlign: '-3px' }} /> Champion:{' '}
+            <Text span size="sm" fw={700}>
+              {tournament.champion}
+            </Text>
+          </Text>
         )}
 
         <Stack gap={4}>
