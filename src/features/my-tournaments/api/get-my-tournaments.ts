@@ -25,6 +25,7 @@ const teamRowSchema = z.object({
   tournament: z.object({
     id: z.string(),
     name: z.string(),
+    thumbnail_url: z.string().nullable(),
     type: z.enum(TOURNAMENT_TYPES),
     starts_at: z.string().nullable(),
     phase: z.string(),
@@ -44,7 +45,7 @@ const teamRowSchema = z.object({
 
 const SELECT =
   'id, team_name, status, registered_by, registered_at, checked_in_at, waitlist_position, captain_username, ' +
-  'tournament:tournaments!teams_tournament_id_fkey(id, name, type, starts_at, phase, checkin_opens, checkin_closes), ' +
+  'tournament:tournaments!teams_tournament_id_fkey(id, name, thumbnail_url, type, starts_at, phase, checkin_opens, checkin_closes), ' +
   'players:team_players(slot, player_id, in_game_name, user_id, confirmed_at)';
 
 /** A teammate's state as the page names it. */

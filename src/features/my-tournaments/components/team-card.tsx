@@ -18,6 +18,7 @@ import { useWithdrawTeam } from '@/features/my-tournaments/api/withdraw-team';
 import { ConfirmDialog } from '@/features/my-tournaments/components/confirm-dialog';
 import { FillPlaceForm } from '@/features/my-tournaments/components/fill-place-form';
 import '@mantine/core/styles/List.css';
+import { TournamentBanner } from '@/components/ui/tournament-banner';
 
 const STATE_COLORS: Record<PlaceState, string> = {
   confirmed: 'green',
@@ -111,6 +112,9 @@ export function TeamCard({ team }: { team: MyTeam }) {
 
   return (
     <Card component="article" radius="lg" shadow="md" padding="md" aria-labelledby={titleId}>
+      <Card.Section mb="sm">
+        <TournamentBanner src={t.thumbnail_url} alt={`${t.name} banner`} />
+      </Card.Section>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={3} fz="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
