@@ -65,7 +65,7 @@ describe('Contact Us', () => {
     const me = await createPlayer('contact');
     const { page } = await newPerson(journey.browser);
     await signInAt(page, me);
-    await page.getByRole('link', { name: 'Contact Us' }).click();
+    await page.getByRole('link', { name: 'Contact Us', exact: true }).click();
     await waitForPath(page, '/contactus');
     await visible(page.getByRole('heading', { name: 'Contact Us' }));
     // The signed-in player's e-mail is filled in.
