@@ -2,23 +2,13 @@
 // withdrawal that promotes the waitlist while the promoted captain watches, and check-in closing with
 // a no-show replaced by a checked-in waitlisted team.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, playerId, registerAs, signedInAs, updateTournament } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, signInAt, text, visible } from './support/ui.ts';
+import { field, openLive, region, signInAt, text, visible } from './support/ui.ts';
 
 const journey = journeyBrowser();
-
-const region = (page: Page, name: string) => page.getByRole('region', { name });
-
-/** Opens a tournament page and waits for its Realtime channel (changes after this arrive live). */
-async function openLive(page: Page, path: string, name: string) {
-  await page.goto(path);
-  await visible(page.getByRole('heading', { level: 1, name }));
-  await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
-}
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 

@@ -2,23 +2,13 @@
 // comes back, registers (countdown, then the Discord link, which a reload keeps), withdraws after
 // confirming; a second browser watching the page sees the slot count move without a reload.
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, discordLinkOf, playerId } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, text, visible, waitForPath } from './support/ui.ts';
+import { field, openLive, region, text, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
-
-const region = (page: Page, name: string) => page.getByRole('region', { name });
-
-/** The page is showing and its Realtime channel has joined (changes after this arrive live). */
-async function openLive(page: Page, path: string, name: string) {
-  await page.goto(path);
-  await visible(page.getByRole('heading', { level: 1, name }));
-  await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
-}
 
 describe('The tournament page', () => {
   it('takes a visitor from a shared link through sign-in to registering and withdrawing, live for others', async () => {

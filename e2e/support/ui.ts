@@ -100,3 +100,13 @@ export async function navLink(page: Page, name: string): Promise<Locator> {
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
   return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
 }
+
+/** A page's region (a labelled section) by its name. */
+export const region = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Opens a page, waits for its level-1 heading and its Realtime channel: changes after this arrive live. */
+export async function openLive(page: Page, path: string, name: string): Promise<void> {
+  await page.goto(path);
+  await visible(page.getByRole('heading', { level: 1, name }));
+  await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+}

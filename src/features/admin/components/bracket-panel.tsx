@@ -25,7 +25,7 @@ import {
 } from '../api/start-tournament';
 import { RESET_CONFIRM_MESSAGE, useResetTournament } from '../api/reset-tournament';
 import { useResultChanges, type LoggedResult } from '../api/get-result-changes';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ResultDialog } from './result-dialog';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Table.css';
@@ -199,6 +199,7 @@ export function BracketPanel({ tournament, teams }: Props) {
         <ResultDialog tournamentId={tournament.id} match={settling} name={name} onDone={() => setSettling(null)} />
       )}
       <ConfirmDialog
+        size="lg"
         opened={resetting}
         title="Reset bracket"
         message={RESET_CONFIRM_MESSAGE}
@@ -228,6 +229,7 @@ function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; te
 
   return (
     <ConfirmDialog
+      size="lg"
       opened
       title={`Start ${tournament.name}`}
       message={`${seeded.length} checked-in teams play. Check the first round, then start: the roster is locked after.`}

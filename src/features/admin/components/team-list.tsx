@@ -17,7 +17,7 @@ import { rosterOf, teamDisplayName, useTeams, type Team } from '../api/get-teams
 import { useSetCheckIn } from '../api/set-check-in';
 import { REMOVE_CONFIRM_MESSAGE, useRemoveTeam } from '../api/remove-team';
 import { CANCEL_CONFIRM_MESSAGE, useCancelTournament } from '../api/cancel-tournament';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Skeleton.css';
@@ -259,6 +259,7 @@ export function TeamList({ tournament, onClose, onCancelled }: Props) {
       )}
 
       <ConfirmDialog
+        size="lg"
         opened={removing !== null}
         title={removing ? `Remove ${teamDisplayName(removing)}` : 'Remove team'}
         message={REMOVE_CONFIRM_MESSAGE}
@@ -269,6 +270,7 @@ export function TeamList({ tournament, onClose, onCancelled }: Props) {
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
       />
       <ConfirmDialog
+        size="lg"
         opened={cancelling}
         title={`Cancel ${tournament.name}`}
         message={CANCEL_CONFIRM_MESSAGE}

@@ -15,7 +15,7 @@ import { useCheckIn } from '@/features/my-tournaments/api/check-in';
 import { useConfirmTeamPlace } from '@/features/my-tournaments/api/confirm-team-place';
 import { useLeaveTeam } from '@/features/my-tournaments/api/leave-team';
 import { useWithdrawTeam } from '@/features/my-tournaments/api/withdraw-team';
-import { ConfirmDialog } from '@/features/my-tournaments/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FillPlaceForm } from '@/features/my-tournaments/components/fill-place-form';
 import '@mantine/core/styles/List.css';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
@@ -200,9 +200,8 @@ export function TeamCard({ team }: { team: MyTeam }) {
         error={leave.error ? errorMessage(leave.error) : null}
         onCancel={closeDialog}
         onConfirm={() => leave.mutate(team.id, { onSuccess: () => setDialog(null) })}
-      >
-        Leave {teamLabel} in {t.name}? Your place becomes empty until the captain names someone else.
-      </ConfirmDialog>
+        message={`Leave ${teamLabel} in ${t.name}? Your place becomes empty until the captain names someone else.`}
+      />
       <ConfirmDialog
         opened={dialog === 'withdraw'}
         title="Withdraw team"
@@ -211,9 +210,8 @@ export function TeamCard({ team }: { team: MyTeam }) {
         error={withdraw.error ? errorMessage(withdraw.error) : null}
         onCancel={closeDialog}
         onConfirm={() => withdraw.mutate(team.id, { onSuccess: () => setDialog(null) })}
-      >
-        Withdraw {teamLabel} from {t.name}? The slot goes to the next team in line, and this cannot be undone.
-      </ConfirmDialog>
+        message={`Withdraw ${teamLabel} from ${t.name}? The slot goes to the next team in line, and this cannot be undone.`}
+      />
     </Card>
   );
 }

@@ -1,5 +1,6 @@
-// The confirmation before something that cannot be taken back (leaving a team, withdrawing it).
-// Cancel has the focus: a reflexive Enter must not do it.
+// A confirmation before an action that cannot be taken back (withdraw or leave a team, remove a team,
+// cancel a tournament, reset a bracket or later results). Cancel has the focus, so a reflexive Enter
+// changes nothing; a refusal from the server shows inside the dialog.
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { FormError } from '@/components/ui/form-error';
@@ -8,19 +9,36 @@ import '@mantine/core/styles/Modal.css';
 type Props = {
   opened: boolean;
   title: string;
-  children: ReactNode;
+  message: ReactNode;
   confirmLabel: string;
-  busy: boolean;
-  /** What went wrong the last time, shown in the dialog. */
-  error: string | null;
+  cancelLabel?: string;
+  busy?: boolean;
+  error?: string | null;
+  color?: string;
+  /** Mantine's modal size: 'lg' for dialogs that hold a form or a list. */
+  size?: string;
+  children?: ReactNode;
   onCancel: () => void;
   onConfirm: () => void;
 };
 
-export function ConfirmDialog({ opened, title, children, confirmLabel, busy, error, onCancel, onConfirm }: Props) {
+export function ConfirmDialog({
+  opened,
+  title,
+  message,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  busy = false,
+  error = null,
+  color = 'red.9',
+  size,
+  children,
+  onCancel,
+  onConfirm,
+}: Props) {
   return (
     // Built from its parts for a <div> header: Modal's own <header> would be a second banner landmark.
-    <Modal.Root opened={opened} onClose={onCancel} centered radius="lg">
+    <Modal.Root opened={opened} onClose={() => !busy && onCancel()} centered radius="lg" size={size}>
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">
@@ -29,13 +47,14 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, busy, err
         </Modal.Header>
         <Modal.Body>
           <Stack gap="md">
+            {typeof message === 'string' ? <Text>{message}</Text> : message}
+            {children}
             <FormError message={error} />
-            <Text>{children}</Text>
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-                Cancel
+                {cancelLabel}
               </Button>
-              <Button color="red.9" loading={busy} onClick={onConfirm}>
+              <Button color={color} loading={busy} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </Group>
