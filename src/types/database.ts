@@ -622,6 +622,7 @@ export type Database = {
           can_report: boolean
           can_confirm: boolean
           placement: number
+          dispute_comment: string
         }[]
       }
       normalize_player_id: {
