@@ -155,3 +155,59 @@ comment on function public.my_next_match(uuid) is
   'played for now), eliminated or completed with their placement. Matches that need an action come first.';
 revoke execute on function public.my_next_match(uuid) from public;
 grant execute on function public.my_next_match(uuid) to authenticated, service_role;
+
+-- ============================================================================================
+-- The place a team keeps once it is out of an elimination bracket
+-- ============================================================================================
+
+-- A team out of an elimination bracket finishes, whatever happens next, at 1 + the number of teams
+-- that go out later or win: the bracket's teams less those out at its level or before. Those are
+-- one per match at those levels that is (or will be) played: byes eliminate no one, and a match
+-- with an empty slot whose feeders are all decided is a bye to come (in double elimination, a
+-- losers-bracket side fed only by byes). Counting the still-unplayed matches of its own round as
+-- shared places (as before) took those byes to come for eliminations, one place too good.
+create or replace function private.current_placement(p_tournament_id uuid, p_team_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with bracket as (
+    select m.*, case when m.bracket = 'grand_final' then 1000 + m.round else m.round end as level
+    from public.matches m
+    where m.tournament_id = p_tournament_id
+      -- The matches whose loser is out: all in single elimination; losers bracket and grand final in double.
+      and (m.bracket <> 'winners'
+           or not exists (select 1 from public.matches g where g.tournament_id = p_tournament_id and g.bracket = 'grand_final'))
+  ),
+  out_at as (
+    select max(b.level) as level from bracket b
+    where b.confirmed_at is not null and not b.is_bye and b.winner_id is not null
+      and b.winner_id <> p_team_id and p_team_id in (b.team1_id, b.team2_id)
+  ),
+  out_by_then as (
+    select count(*)::integer as teams from bracket b, out_at o
+    where b.level <= o.level and not b.is_bye
+      and (b.confirmed_at is not null
+           or not exists (select 1 from (values (1::smallint, b.team1_id), (2::smallint, b.team2_id)) s (slot, team_id)
+                          where s.team_id is null
+                            and not exists (select 1 from public.matches f where f.confirmed_at is null
+                                            and ((f.next_match_id = b.id and f.next_slot = s.slot)
+                                                 or (f.loser_next_match_id = b.id and f.loser_next_slot = s.slot)))))
+  )
+  select case
+    when t.completed_at is not null or t.format = 'round_robin' or o.level is null then p.placement
+    else (select count(distinct x.team_id)::integer + 1 - (select teams from out_by_then)
+          from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+          where m.tournament_id = p_tournament_id and x.team_id is not null)
+  end
+  from public.tournaments t
+  join private.final_placements(p_tournament_id) p on p.team_id = p_team_id
+  cross join out_at o
+  where t.id = p_tournament_id
+$$;
+comment on function private.current_placement(uuid, uuid) is
+  'A team''s place now: final when completed, current in round robin, and once out of an elimination bracket the '
+  'place it keeps whatever the rest of the bracket does (teams in the bracket less those out at its level or before, '
+  'byes to come included).';

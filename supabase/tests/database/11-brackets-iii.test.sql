@@ -3,7 +3,7 @@
 -- double elimination with and without the grand final's bracket reset.
 begin;
 \ir helpers/test-helpers.psql
-select plan(15);
+select plan(22);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('p' || i, null, '{}', jsonb_build_object('username', 'p' || i, 'game_id', '#PPPPPPPP' || i))
@@ -124,6 +124,50 @@ select is((select team1_id from public.matches where id = pg_temp.duo(2, 1)), '0
 select results_eq($$ select action, before->>'winner_id', after->>'winner_id' from public.match_result_changes where match_id = pg_temp.duo(1, 1) $$,
   $$ values ('set', '00000000-0000-4000-8000-00000000a101', '00000000-0000-4000-8000-00000000a104') $$,
   'the audit log keeps the disputed report as the result before');
+
+-- ---------------------------------------------------------------------------------------------
+-- Double elimination: the place a team keeps once it is out
+
+-- Five teams in a bracket of eight: seeds 1, 2 and 3 have byes, so the second losers round has a
+-- match that will be a bye (its losers-round-1 side was all byes): nobody shares 5th place.
+select tests.authenticate_as_admin();
+select public.start_tournament('00000000-0000-4000-8000-0000000000a2', 'manual');
+select public.set_match_result(pg_temp.five('winners', 1, 2), '[{"winner": 1}]');  -- 4 beats 5; 5 waits in losers round 2
+select public.set_match_result(pg_temp.five('winners', 2, 2), '[{"winner": 1}]');  -- 2 beats 3; 3 drops to meet 5
+select results_eq($$ select team1_id, team2_id from public.matches where id = pg_temp.five('losers', 2, 1) $$,
+  $$ values ('00000000-0000-4000-8000-00000000a205'::uuid, '00000000-0000-4000-8000-00000000a203'::uuid) $$,
+  '5 (a bye in losers round 1) meets 3, dropped from the winners bracket');
+select public.set_match_result(pg_temp.five('losers', 2, 1), '[{"winner": 2}]');  -- 3 beats 5: 5 is out
+select tests.authenticate_as('p5');
+select results_eq($$ select status, placement from public.my_next_match('00000000-0000-4000-8000-0000000000a2') $$,
+  $$ values ('eliminated', 5) $$,
+  'out in losers round 2 while the other match of that round waits for its bye: 5th, not 4th');
+select tests.authenticate_as('p4');
+select results_eq($$ select status, state, placement from public.my_next_match('00000000-0000-4000-8000-0000000000a2') $$,
+  $$ values ('match', 'ready', null::integer) $$, 'a team still in has a match and no place yet');
+select tests.authenticate_as_admin();
+select public.set_match_result(pg_temp.five('winners', 2, 1), '[{"winner": 1}]');  -- 1 beats 4, whose losers match is a bye
+select results_eq($$ select is_bye, winner_id from public.matches where id = pg_temp.five('losers', 2, 2) $$,
+  $$ values (true, '00000000-0000-4000-8000-00000000a204'::uuid) $$, 'that match was the bye to come: 4 moves on alone');
+select tests.authenticate_as('p5');
+select is((select placement from public.my_next_match('00000000-0000-4000-8000-0000000000a2')), 5, '5 still finishes 5th');
+select tests.authenticate_as_admin();
+select public.set_match_result(m.id, '[{"winner": 1}]') from public.matches m
+where m.tournament_id = '00000000-0000-4000-8000-0000000000a2' and m.bracket = 'losers' and m.round = 3;  -- 3 beats 4
+select tests.authenticate_as('p4');
+select results_eq($$ select status, placement from public.my_next_match('00000000-0000-4000-8000-0000000000a2') $$,
+  $$ values ('eliminated', 4) $$, 'out alone in losers round 3: 4th');
+select tests.authenticate_as_admin();
+select public.set_match_result(pg_temp.five('winners', 3, 1), '[{"winner": 1}]');   -- 1 beats 2
+select public.set_match_result(pg_temp.five('losers', 4, 1), '[{"winner": 2}]');    -- 2 beats 3 in the losers final
+select public.set_match_result(pg_temp.five('grand_final', 1, 1), '[{"winner": 1}]');
+select tests.clear_authentication();
+select results_eq($$ select team_id, placement from public.placements where tournament_id = '00000000-0000-4000-8000-0000000000a2'
+                     order by placement $$,
+  $$ values ('00000000-0000-4000-8000-00000000a201'::uuid, 1), ('00000000-0000-4000-8000-00000000a202'::uuid, 2),
+            ('00000000-0000-4000-8000-00000000a203'::uuid, 3), ('00000000-0000-4000-8000-00000000a204'::uuid, 4),
+            ('00000000-0000-4000-8000-00000000a205'::uuid, 5) $$,
+  'the final places are the ones the teams were told when they went out');
 
 select * from finish();
 rollback;
