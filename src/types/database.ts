@@ -739,10 +739,12 @@ export type Database = {
           wins: number
           losses: number
           game_difference: number
+          seed: number
         }[]
       }
       start_tournament: {
         Args: {
+          p_grand_final_reset?: boolean
           p_group_size?: number
           p_seeding?: string
           p_tournament_id: string
