@@ -1,5 +1,6 @@
-// Property-based tests of the bracket functions: brackets of 2 to 128 teams in every format,
-// played out with random valid results, keep their invariants (real Postgres, and a smaller sample on PGlite).
+// Property-based tests of the bracket functions: brackets of 2 to 128 teams in every format (double
+// elimination with and without the grand final's reset, round robin in one group or several), played
+// out with random valid results, keep their invariants (real Postgres, and a smaller sample on PGlite).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -29,8 +30,18 @@ async function addPlayers(db: Database): Promise<void> {
     from generate_series(1, ${PLAYERS}) i`);
 }
 
-/** Starts a tournament of `teams` teams and plays it to the end as an administrator; returns its matches. */
-async function playOut(db: Database, format: Format, teams: number, groupSize: number | null, seed: number) {
+/**
+ * Starts a tournament of `teams` teams and plays it to the end as an administrator; returns its matches,
+ * the final placements, and the place each team was told (current_placement) the moment it went out.
+ */
+async function playOut(
+  db: Database,
+  format: Format,
+  teams: number,
+  groupSize: number | null,
+  reset: boolean,
+  seed: number,
+) {
   return db.transaction(async (tx) => {
     await tx.query(
       `select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true), setseed($1)`,
@@ -48,8 +59,10 @@ async function playOut(db: Database, format: Format, teams: number, groupSize: n
        from generate_series(1, $2::int) i`,
       [id, teams],
     );
-    await tx.query('select public.start_tournament($1, $2, $3)', [id, 'random', groupSize]);
-    // Any playable match, any winner, 2-0 or 2-1: the functions must keep the bracket whole.
+    await tx.query('select public.start_tournament($1, $2, $3, $4)', [id, 'random', groupSize, reset]);
+    await tx.query('create temp table told (team_id uuid primary key, placement integer) on commit drop');
+    // Any playable match, any winner, 2-0 or 2-1: the functions must keep the bracket whole. A team
+    // left with no match to play in an elimination bracket is out: note the place it is told.
     await tx.query(
       `do $$
        declare v_match uuid;
@@ -62,6 +75,14 @@ async function playOut(db: Database, format: Format, teams: number, groupSize: n
            perform public.set_match_result(v_match, (array[
              '[{"winner": 1}, {"winner": 1}]', '[{"winner": 2}, {"winner": 1}, {"winner": 1}]',
              '[{"winner": 2}, {"winner": 2}]', '[{"winner": 1}, {"winner": 2}, {"winner": 2}]'])[1 + floor(random() * 4)::int]::jsonb);
+           insert into told (team_id, placement)
+           select x.team_id, private.current_placement('${id}', x.team_id)
+           from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+           join public.tournaments t on t.id = m.tournament_id
+           where m.id = v_match and t.completed_at is null and t.format <> 'round_robin'
+             and not exists (select 1 from public.matches y where y.tournament_id = m.tournament_id and y.confirmed_at is null
+                             and x.team_id in (y.team1_id, y.team2_id))
+           on conflict do nothing;
          end loop;
        end $$`,
     );
@@ -70,7 +91,11 @@ async function playOut(db: Database, format: Format, teams: number, groupSize: n
       [id],
     );
     const team = await tx.query<{ id: string }>('select id from public.teams where tournament_id = $1', [id]);
-    const standings = await tx.query<{ placement: number }>('select placement from public.standings($1)', [id]);
+    const placements = await tx.query<{ team_id: string; placement: number }>(
+      'select team_id, placement from public.placements where tournament_id = $1',
+      [id],
+    );
+    const told = await tx.query<{ team_id: string; placement: number }>('select team_id, placement from told');
     const completed = await tx.query<{ completed: boolean }>(
       'select completed_at is not null as completed from public.tournaments where id = $1',
       [id],
@@ -78,18 +103,29 @@ async function playOut(db: Database, format: Format, teams: number, groupSize: n
     return {
       matches: matches.rows,
       teams: team.rows.map((r) => r.id),
-      placements: standings.rows.map((r) => r.placement),
+      placements: new Map(placements.rows.map((r) => [r.team_id, r.placement])),
+      told: told.rows,
       completed: completed.rows[0]!.completed,
     };
   });
 }
 
-function checkInvariants(format: Format, groupSize: number | null, result: Awaited<ReturnType<typeof playOut>>) {
-  const { matches, teams, placements, completed } = result;
+function checkInvariants(
+  format: Format,
+  groupSize: number | null,
+  reset: boolean,
+  result: Awaited<ReturnType<typeof playOut>>,
+) {
+  const { matches, teams, placements, told, completed } = result;
   expect(completed).toBe(true);
   const played = matches.filter((m) => !m.is_bye && m.team1_id && m.team2_id);
   const appears = new Set(played.flatMap((m) => [m.team1_id, m.team2_id]));
   for (const m of matches) expect(m.team1_id === null || m.team1_id !== m.team2_id).toBe(true);
+  // Every team placed, exactly one champion.
+  expect([...placements.keys()].sort()).toEqual([...teams].sort());
+  const champions = teams.filter((t) => placements.get(t) === 1);
+  expect(champions).toHaveLength(1);
+  const champion = champions[0]!;
   if (format === 'round_robin') {
     for (const t of teams) expect(appears.has(t) || teams.length === 1).toBe(true);
     const pairs = played.map((m) => `${m.group_number}:${[m.team1_id, m.team2_id].sort().join('-')}`);
@@ -104,12 +140,12 @@ function checkInvariants(format: Format, groupSize: number | null, result: Await
       expect(played.filter((m) => m.group_number === g).length).toBe((n * (n - 1)) / 2);
     }
     if (groupSize === null) expect(groups.size).toBe(1);
+    // A total order: wins, head-to-head, game difference, then the seed recorded at the start.
+    expect([...placements.values()].sort((x, y) => x - y)).toEqual(teams.map((_, i) => i + 1));
     return;
   }
   // Elimination: a bye moves a team on, but every team plays at least one match.
   for (const t of teams) expect(appears.has(t)).toBe(true);
-  expect(placements.filter((p) => p === 1)).toHaveLength(1);
-  expect(placements).toHaveLength(teams.length);
   const byes = matches.filter((m) => m.is_bye && m.bracket === 'winners');
   for (const m of byes) expect(m.round).toBe(1);
   const losses = new Map<string, number>();
@@ -117,13 +153,24 @@ function checkInvariants(format: Format, groupSize: number | null, result: Await
     const loser = m.winner_id === m.team1_id ? m.team2_id! : m.team1_id!;
     losses.set(loser, (losses.get(loser) ?? 0) + 1);
   }
-  const champions = teams.filter((t) => (losses.get(t) ?? 0) < (format === 'double_elimination' ? 2 : 1));
-  expect(champions).toHaveLength(1);
-  for (const t of teams) {
-    const lost = losses.get(t) ?? 0;
-    if (format === 'double_elimination') expect(t === champions[0] ? lost <= 1 : lost === 2).toBe(true);
-    else expect(t === champions[0] ? lost === 0 : lost === 1).toBe(true);
+  if (format === 'double_elimination') {
+    const finals = matches.filter((m) => m.bracket === 'grand_final');
+    expect(finals.map((m) => m.round).sort()).toEqual(reset ? [1, 2] : [1]);
+    // Without the reset, the grand final's loser may be the winners bracket's unbeaten champion.
+    const grandFinal = finals.find((m) => m.round === 1)!;
+    const finalLoser = grandFinal.winner_id === grandFinal.team1_id ? grandFinal.team2_id : grandFinal.team1_id;
+    for (const t of teams) {
+      const lost = losses.get(t) ?? 0;
+      if (t === champion) expect(lost).toBeLessThanOrEqual(1);
+      else if (!reset && t === finalLoser && t === grandFinal.team1_id) expect(lost).toBe(1);
+      else expect(lost).toBe(2);
+    }
+  } else {
+    for (const t of teams) expect(losses.get(t) ?? 0).toBe(t === champion ? 0 : 1);
   }
+  // The place a team is told when it goes out is the place it finishes.
+  for (const { team_id, placement } of told)
+    expect({ team_id, placement }).toEqual({ team_id, placement: placements.get(team_id) });
 }
 
 const cases = (maxTeams: number) =>
@@ -131,6 +178,7 @@ const cases = (maxTeams: number) =>
     format: fc.constantFrom(...FORMATS),
     teams: fc.integer({ min: 2, max: maxTeams }),
     groupSize: fc.option(fc.integer({ min: 2, max: 8 }), { nil: null }),
+    reset: fc.boolean(),
     seed: fc.double({ min: -1, max: 1, noNaN: true }),
   });
 
@@ -156,11 +204,13 @@ for (const kind of ['postgres', 'pglite'] as const) {
 
     it('every format, 2 to 128 teams, played out with random results', async () => {
       await fc.assert(
-        fc.asyncProperty(cases(kind === 'postgres' ? 128 : 24), async ({ format, teams, groupSize, seed }) => {
+        fc.asyncProperty(cases(kind === 'postgres' ? 128 : 24), async ({ format, teams, groupSize, reset, seed }) => {
           const groups = format === 'round_robin' ? groupSize : null;
+          // The reset is double elimination's to leave out; other formats keep the default.
+          const withReset = format === 'double_elimination' ? reset : true;
           // Round robin of 128 in one group is 8128 matches: keep single groups small.
           const size = format === 'round_robin' && groups === null ? Math.min(teams, 24) : teams;
-          checkInvariants(format, groups, await playOut(db, format, size, groups, seed));
+          checkInvariants(format, groups, withReset, await playOut(db, format, size, groups, withReset, seed));
         }),
         { seed: 20261123, numRuns: kind === 'postgres' ? 24 : 6, endOnFailure: true },
       );

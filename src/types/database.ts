@@ -622,6 +622,7 @@ export type Database = {
           can_report: boolean
           can_confirm: boolean
           placement: number
+          dispute_comment: string
         }[]
       }
       normalize_player_id: {
@@ -738,10 +739,12 @@ export type Database = {
           wins: number
           losses: number
           game_difference: number
+          seed: number
         }[]
       }
       start_tournament: {
         Args: {
+          p_grand_final_reset?: boolean
           p_group_size?: number
           p_seeding?: string
           p_tournament_id: string

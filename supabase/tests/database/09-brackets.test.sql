@@ -90,10 +90,11 @@ select tests.authenticate_as('u5');
 select lives_ok($$ select public.dispute_match(pg_temp.match(1, 2), 'We won game 3.') $$, 'captain 5 disputes');
 select is(public.state(m), 'disputed', 'the match is disputed') from public.matches m where id = pg_temp.match(1, 2);
 select tests.authenticate_as('u4');
-select lives_ok($$ select public.report_match(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 1}, {"winner": 1}]') $$, 'captain 4 reports again');
-select tests.authenticate_as('u5');
-select public.confirm_match(pg_temp.match(1, 2));
-select public.confirm_match(pg_temp.match(1, 2));
+select throws_ok($$ select public.report_match(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 1}, {"winner": 1}]') $$,
+  'This result is disputed: an administrator settles it.', 'a disputed match cannot be reported again (11-brackets-iii per role)');
+select tests.authenticate_as_admin();
+select public.set_match_result(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 1}, {"winner": 1}]');
+select public.set_match_result(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 1}, {"winner": 1}]');
 select results_eq($$ select team1_id, team2_id from public.matches where id = pg_temp.match(2, 1) $$,
   $$ values (pg_temp.team('T1'), pg_temp.team('T4')) $$, 'the confirmed winner moves on once');
 
@@ -148,10 +149,10 @@ select throws_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.tea
   'The reason is forfeit or no_show.', 'a forfeit has a known reason');
 select lives_ok($$ select public.forfeit_match(pg_temp.match(2, 1), pg_temp.team('T1'), 'no_show') $$, 'a no-show is recorded');
 select results_eq($$ select action from public.match_result_changes where tournament_id = '00000000-0000-4000-8000-0000000000b1' order by id $$,
-  $$ values ('confirmed'), ('confirmed'), ('confirmed'), ('confirmed'), ('reset'), ('reset'), ('set'), ('no_show') $$,
+  $$ values ('set'), ('set'), ('confirmed'), ('confirmed'), ('confirmed'), ('reset'), ('reset'), ('set'), ('no_show') $$,
   'the administrator reads every change in the audit log');
 select is((select (before->>'winner_id')::uuid from public.match_result_changes
-           where tournament_id = '00000000-0000-4000-8000-0000000000b1' and action = 'set'), pg_temp.team('T4'),
+           where tournament_id = '00000000-0000-4000-8000-0000000000b1' and action = 'set' order by id desc limit 1), pg_temp.team('T4'),
   'the log keeps the result before the change');
 
 select public.start_tournament('00000000-0000-4000-8000-0000000000b2');

@@ -215,6 +215,23 @@ describe('BracketView', { timeout: 90_000 }, () => {
     expect(await screen.findByText(/We won game 2, screenshot in Discord\./)).toBeInTheDocument();
     const { data } = await c!.client.from('matches').select('dispute_comment, confirmed_at').eq('id', second).single();
     expect(data).toEqual({ dispute_comment: 'We won game 2, screenshot in Discord.', confirmed_at: null });
+    disputing.unmount();
+
+    // The reporting captain sees why, and that an administrator settles it: nothing to report again.
+    await signInApp(b!);
+    const reporting = renderBracket(tournament.id);
+    await reporting.user.click(
+      await screen.findByRole('button', { name: said(`${b!.teamName} 2, ${c!.teamName} 0, disputed`) }),
+    );
+    const disputed = within(await screen.findByRole('dialog'));
+    expect(
+      disputed.getByText('We won game 2, screenshot in Discord. An administrator will settle this match.'),
+    ).toBeInTheDocument();
+    for (const name of ['Report result', 'Confirm', 'Dispute']) {
+      expect(disputed.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    const again = await b!.client.rpc('report_match', { p_match_id: second, p_games: [{ winner: 1 }, { winner: 1 }] });
+    expect(again.error?.message).toBe('This result is disputed: an administrator settles it.');
   });
 
   it('shows a confirmed result to every viewer without a reload', async () => {

@@ -19,6 +19,8 @@ const nextMatchSchema = z.object({
   can_report: z.boolean(),
   can_confirm: z.boolean(),
   placement: z.number().nullable(),
+  /** Why the other captain disputed the current match; it waits for an administrator. */
+  dispute_comment: z.string().nullable(),
 });
 
 export type NextMatch = z.infer<typeof nextMatchSchema>;

@@ -1,7 +1,7 @@
 // "Your match": what a player in a started tournament needs before anything else: the round, the
 // opponent and their in-game names, best-of, modes and maps, and whether it is their turn to report or
 // confirm (in the bracket below); once they are out or the tournament is over, their place.
-import { Badge, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
 import type { NextMatch } from '../api/get-next-match';
 import { ordinal } from '../api/get-next-match';
 
@@ -9,7 +9,7 @@ const STATES: Record<string, string> = {
   waiting_for_opponent: 'Waiting for your opponent',
   ready: 'Ready to play',
   awaiting_confirmation: 'Awaiting confirmation',
-  disputed: 'Disputed: an administrator will decide',
+  disputed: 'Disputed',
   done: 'Done',
 };
 
@@ -58,6 +58,11 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
             <List.Item key={i}>{[m.mode, m.map].filter(Boolean).join(': ')}</List.Item>
           ))}
         </List>
+      )}
+      {next.state === 'disputed' && (
+        <Alert color="red" variant="light" title="Disputed">
+          {next.dispute_comment} An administrator will settle this match.
+        </Alert>
       )}
       {(next.can_report || next.can_confirm) && (
         <Text size="sm" role="status">

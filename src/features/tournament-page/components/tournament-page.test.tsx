@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { adminClient, freshGameId, signedInUser } from '@/testing/users';
+import { adminClient, freshGameId, signInApp, signedInUser } from '@/testing/users';
+import { matchAt, startedTournament } from '@/testing/brackets';
 import { createTournament, registerAs, updateTournament } from '@/testing/data';
 import { waitForLive } from '@/testing/live';
 
@@ -183,6 +184,24 @@ describe('Tournament page (/tournaments/:id)', () => {
     renderApp(`/tournaments/${t.id}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Bracket' })).toBeInTheDocument();
     expect(screen.getByText('In progress')).toBeInTheDocument();
+  });
+
+  it('tells the captains of a disputed match why, and that an administrator settles it', async () => {
+    const { tournament, captains } = await startedTournament('single_elimination', 2);
+    const [a, b] = captains;
+    const matchId = await matchAt(tournament.id, { round: 1, position: 1 });
+    const report = await a!.client.rpc('report_match', { p_match_id: matchId, p_games: [{ winner: 1 }] });
+    expect(report.error).toBeNull();
+    const dispute = await b!.client.rpc('dispute_match', { p_match_id: matchId, p_comment: 'Game 1 was ours.' });
+    expect(dispute.error).toBeNull();
+
+    await signInApp(a!);
+    renderApp(`/tournaments/${tournament.id}`);
+    const mine = within(await screen.findByRole('region', { name: 'Your match' }));
+    const alert = await mine.findByRole('alert');
+    expect(alert).toHaveTextContent('Disputed');
+    expect(alert).toHaveTextContent('Game 1 was ours. An administrator will settle this match.');
+    expect(mine.queryByText(/report the result/)).not.toBeInTheDocument();
   });
 
   it("opens from a /home card's title, which keeps its Register Now button", async () => {
