@@ -40,11 +40,12 @@ describe('Accounts', () => {
     await visible(page.getByRole('heading', { name: 'Tournaments', level: 1 }));
     await visible(page.getByRole('article').first());
     await checkScreen(page, 'home');
-    // The header: the brand goes home; Tournaments, Profile, My Tournaments, Contact Us and Logout.
+    // The header: the brand goes home; Tournaments, Leaderboard, Profile, My Tournaments, Contact Us and Logout.
     expect(await page.getByRole('link', { name: 'BrawlCup home' }).getAttribute('href')).toBe('/home');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['Tournaments', '/home'],
+      ['Leaderboard', '/leaderboard'],
       ['Profile', '/profile'],
       ['My Tournaments', '/my-tournaments'],
       ['Contact Us', '/contactus'],

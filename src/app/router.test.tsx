@@ -9,18 +9,27 @@ import { signedInAdmin, signedInUser } from '@/testing/users';
 import { supabase } from '@/lib/supabase';
 
 describe('Navigation header', () => {
-  it('links brand, Tournaments, Profile, My Tournaments, Contact Us and Logout, marking the current page', async () => {
+  it('links brand, Tournaments, Leaderboard, Profile, My Tournaments, Contact Us and Logout, marking the current page', async () => {
     await signedInUser();
     renderApp('/my-tournaments');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.getByRole('link', { name: 'BrawlCup home' })).toHaveAttribute('href', '/home');
     expect(within(nav).getByRole('link', { name: 'Tournaments' })).toHaveAttribute('href', '/home');
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
     expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('link', { name: 'My Tournaments' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contactus');
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/');
+  });
+
+  it('gives a visitor the Leaderboard link too, and Sign in', async () => {
+    renderApp('/leaderboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(nav).queryByRole('link', { name: 'Logout' })).toBeNull();
   });
 
   it('gives the administrator a Dashboard link', async () => {

@@ -1,5 +1,5 @@
-// The navigation header of signed-in screens: brand (-> /home), Tournaments, My Tournaments,
-// Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
+// The navigation header of signed-in screens: brand (-> /home), Tournaments, Leaderboard, My
+// Tournaments, Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
 // (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
 // links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
 import { useId, useState } from 'react';
@@ -7,6 +7,7 @@ import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import {
   IconAddressBook,
+  IconChartBar,
   IconLayoutDashboard,
   IconLogin2,
   IconLogout,
@@ -77,6 +78,7 @@ export function Header() {
         </button>
         <nav id={navId} aria-label="Main" className={classes.links} data-open={menuOpen || undefined}>
           <HeaderLink to={paths.home} label="Tournaments" icon={IconTournament} />
+          <HeaderLink to={paths.leaderboard} label="Leaderboard" icon={IconChartBar} />
           <HeaderLink to={paths.myTournaments} label="My Tournaments" icon={IconTrophy} />
           <HeaderLink to={paths.profile} label="Profile" icon={IconUserCircle} />
           <HeaderLink to={paths.contact} label="Contact Us" icon={IconAddressBook} />

@@ -18,15 +18,15 @@ export const MATCH_STATE_LABELS: Record<MatchState, string> = {
   done: 'Done',
 };
 
-/** A match with its computed state (public.state). */
-export type Match = Tables<'matches'> & { state: MatchState };
+/** A match with its computed state (public.state) and round name (public.round_label: "Semi-final"). */
+export type Match = Tables<'matches'> & { state: MatchState; round_label: string };
 
 export async function getMatches(tournamentId: string): Promise<Match[]> {
   const { data } = await supabase
     .rpc('admin_matches', { p_tournament_id: tournamentId })
-    .select('*, state')
+    .select('*, state, round_label')
     .throwOnError();
-  // `state` is a computed field the generated types do not know.
+  // `state` and `round_label` are computed fields the generated types do not know.
   return data as unknown as Match[];
 }
 

@@ -27,6 +27,7 @@ import { RESET_CONFIRM_MESSAGE, useResetTournament } from '../api/reset-tourname
 import { useResultChanges, type LoggedResult } from '../api/get-result-changes';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ResultDialog } from './result-dialog';
+import { RoundSettings } from './round-settings';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Table.css';
 
@@ -193,6 +194,8 @@ export function BracketPanel({ tournament, teams }: Props) {
             ))}
           </ul>
         ))}
+
+      {started && matches.data && <RoundSettings tournament={tournament} matches={matches.data} />}
 
       {starting && <StartDialog tournament={tournament} teams={teams} onDone={() => setStarting(false)} />}
       {settling && (

@@ -9,7 +9,8 @@ import type { Tables } from '@/types/database';
 export const bracketKey = (tournamentId: string) => ['bracket', tournamentId] as const;
 
 export type MatchState = 'waiting_for_opponent' | 'ready' | 'awaiting_confirmation' | 'disputed' | 'done';
-export type Match = Tables<'matches'> & { state: MatchState };
+/** A match with its computed state (public.state) and round name (public.round_label: "Semi-final"). */
+export type Match = Tables<'matches'> & { state: MatchState; round_label: string };
 export type BracketTeam = { id: string; name: string; inGameNames: string[] };
 export type Standing = {
   teamId: string;
@@ -41,7 +42,7 @@ export async function getBracket(tournamentId: string): Promise<Bracket> {
       .throwOnError(),
     supabase
       .from('matches')
-      .select('*, state')
+      .select('*, state, round_label')
       .eq('tournament_id', tournamentId)
       .order('bracket')
       .order('group_number')
@@ -53,7 +54,7 @@ export async function getBracket(tournamentId: string): Promise<Bracket> {
   ]);
   return {
     tournament: tournament.data,
-    // `state` is a computed field the generated types do not know.
+    // `state` and `round_label` are computed fields the generated types do not know.
     matches: (matches.data ?? []) as unknown as Match[],
     teams: new Map(
       (teams.data ?? []).map((t) => [

@@ -33,56 +33,57 @@ function match(fields: Partial<Match>): Match {
     confirmed_at: null,
     result_reason: null,
     state: 'waiting_for_opponent',
+    round_label: `Round ${fields.round ?? 1}`,
     ...fields,
   };
 }
 
-const round = (bracket: string, r: number, count: number) =>
-  Array.from({ length: count }, (_, i) => match({ bracket, round: r, position: i + 1 }));
+/** A round of `count` matches, named as the database names it (public.round_label). */
+const round = (bracket: string, r: number, count: number, label: string) =>
+  Array.from({ length: count }, (_, i) => match({ bracket, round: r, position: i + 1, round_label: label }));
 
 describe('bracketSections', () => {
-  it('names a single elimination bracket by round, the last one Final, with paired lines', () => {
+  it("orders a single elimination bracket's rounds, named by the database, with paired lines", () => {
     const [section, ...rest] = bracketSections('single_elimination', [
-      ...round('winners', 3, 1),
-      ...round('winners', 1, 4),
-      ...round('winners', 2, 2),
+      ...round('winners', 3, 1, 'Final'),
+      ...round('winners', 1, 4, 'Quarter-final'),
+      ...round('winners', 2, 2, 'Semi-final'),
     ]);
     expect(rest).toEqual([]);
+    expect(section!.title).toBe('Single elimination');
     expect(section!.rounds.map((r) => [r.label, r.matches.length, r.join])).toEqual([
-      ['Round 1', 4, 'pairs'],
-      ['Round 2', 2, 'pairs'],
+      ['Quarter-final', 4, 'pairs'],
+      ['Semi-final', 2, 'pairs'],
       ['Final', 1, 'none'],
     ]);
   });
 
   it('splits double elimination into winners, losers (straight then paired lines) and the grand final', () => {
     const sections = bracketSections('double_elimination', [
-      ...round('winners', 1, 2),
-      ...round('winners', 2, 1),
-      ...round('losers', 1, 1),
-      ...round('losers', 2, 1),
-      ...round('grand_final', 1, 1),
-      ...round('grand_final', 2, 1),
+      ...round('winners', 1, 2, 'Winners round 1'),
+      ...round('winners', 2, 1, 'Winners final'),
+      ...round('losers', 1, 1, 'Losers round 1'),
+      ...round('losers', 2, 1, 'Losers final'),
+      ...round('grand_final', 1, 1, 'Grand final'),
+      ...round('grand_final', 2, 1, 'Grand final reset'),
     ]);
     expect(sections.map((s) => [s.title, s.rounds.map((r) => `${r.label}:${r.join}`)])).toEqual([
       ['Winners bracket', ['Winners round 1:pairs', 'Winners final:none']],
-      ['Losers bracket', ['Losers round 1:straight', 'Losers round 2:none']],
+      ['Losers bracket', ['Losers round 1:straight', 'Losers final:none']],
       ['Grand final', ['Grand final:none', 'Grand final reset:none']],
     ]);
   });
 
-  it('names round robin rounds by group when there are several groups', () => {
-    const matches = [1, 2].flatMap((g) => [1, 2].map((r) => match({ bracket: 'group', group_number: g, round: r })));
+  it('puts round robin rounds under their group when there are several groups', () => {
+    const matches = [2, 1].flatMap((g) =>
+      [2, 1].map((r) => match({ bracket: 'group', group_number: g, round: r, round_label: `Group ${g}, round ${r}` })),
+    );
     expect(bracketSections('round_robin', matches).map((s) => [s.title, s.rounds.map((r) => r.label)])).toEqual([
-      ['Group 1', ['Group 1 round 1', 'Group 1 round 2']],
-      ['Group 2', ['Group 2 round 1', 'Group 2 round 2']],
+      ['Group 1', ['Group 1, round 1', 'Group 1, round 2']],
+      ['Group 2', ['Group 2, round 1', 'Group 2, round 2']],
     ]);
-    expect(
-      bracketSections(
-        'round_robin',
-        matches.filter((m) => m.group_number === 1),
-      )[0]!.rounds[0]!.label,
-    ).toBe('Round 1');
+    const single = bracketSections('round_robin', round('group', 1, 2, 'Round 1'));
+    expect(single.map((s) => [s.title, s.rounds.map((r) => r.label)])).toEqual([['Matches', ['Round 1']]]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Pure shaping of a bracket for display: the sections (winners, losers, grand final, groups), their
-// rounds with a name each, and the sentence a screen reader says for a match.
+// rounds named as the database names them (round_label: Final, Semi-final, Losers round 2, Group 2,
+// round 1...), and the sentence a screen reader says for a match.
 import type { BracketTeam, Match, MatchState } from '@/features/bracket/api/get-bracket';
 
 /** How a round's matches lead into the next round's, for the connecting lines. */
@@ -36,19 +37,16 @@ function joins(rounds: Match[][]): Join[] {
 export function bracketSections(format: string, matches: Match[]): Section[] {
   if (format === 'round_robin') {
     const groups = [...new Set(matches.map((m) => m.group_number))].sort((a, b) => a - b);
-    return groups.map((g) => {
-      const prefix = groups.length > 1 ? `Group ${g} round` : 'Round';
-      return {
-        key: `group-${g}`,
-        title: groups.length > 1 ? `Group ${g}` : 'Matches',
-        rounds: roundsOf(matches.filter((m) => m.bracket === 'group' && m.group_number === g)).map((ms) => ({
-          key: `group-${g}-${ms[0]!.round}`,
-          label: `${prefix} ${ms[0]!.round}`,
-          matches: ms,
-          join: 'none' as const,
-        })),
-      };
-    });
+    return groups.map((g) => ({
+      key: `group-${g}`,
+      title: groups.length > 1 ? `Group ${g}` : 'Matches',
+      rounds: roundsOf(matches.filter((m) => m.bracket === 'group' && m.group_number === g)).map((ms) => ({
+        key: `group-${g}-${ms[0]!.round}`,
+        label: ms[0]!.round_label,
+        matches: ms,
+        join: 'none' as const,
+      })),
+    }));
   }
   const double = format === 'double_elimination';
   const sections: Section[] = [];
@@ -59,12 +57,7 @@ export function bracketSections(format: string, matches: Match[]): Section[] {
     title: double ? 'Winners bracket' : 'Single elimination',
     rounds: winners.map((ms, i) => ({
       key: `winners-${ms[0]!.round}`,
-      label:
-        i === winners.length - 1
-          ? double
-            ? 'Winners final'
-            : 'Final'
-          : `${double ? 'Winners round' : 'Round'} ${ms[0]!.round}`,
+      label: ms[0]!.round_label,
       matches: ms,
       join: winnerJoins[i]!,
     })),
@@ -78,7 +71,7 @@ export function bracketSections(format: string, matches: Match[]): Section[] {
         title: 'Losers bracket',
         rounds: losers.map((ms, i) => ({
           key: `losers-${ms[0]!.round}`,
-          label: `Losers round ${ms[0]!.round}`,
+          label: ms[0]!.round_label,
           matches: ms,
           join: loserJoins[i]!,
         })),
@@ -90,7 +83,7 @@ export function bracketSections(format: string, matches: Match[]): Section[] {
       title: 'Grand final',
       rounds: grand.map((ms) => ({
         key: `grand-final-${ms[0]!.round}`,
-        label: ms[0]!.round === 1 ? 'Grand final' : 'Grand final reset',
+        label: ms[0]!.round_label,
         matches: ms,
         join: 'none' as const,
       })),

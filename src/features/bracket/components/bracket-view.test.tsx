@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { renderWithProviders } from '@/testing/render';
-import { signInApp } from '@/testing/users';
+import { adminClient, signInApp } from '@/testing/users';
 import { waitForLive } from '@/testing/live';
 import { matchAt, playMatch, startedTournament } from '@/testing/brackets';
 import { BracketView } from '@/features/bracket/components/bracket-view';
@@ -47,8 +47,11 @@ describe('BracketView', { timeout: 90_000 }, () => {
 
     expect(await screen.findByRole('heading', { name: 'Single elimination' })).toBeInTheDocument();
     // Seeds 1, 2 and 3 have byes in a bracket of 8; seed 4 meets seed 5.
-    expect(await roundItems('Round 1')).toEqual([`${a}, bye`, `${d} vs ${e}, ready`, `${b}, bye`, `${c}, bye`]);
-    expect(await roundItems('Round 2')).toEqual([`${a} vs to be decided, waiting for opponent`, `${b} vs ${c}, ready`]);
+    expect(await roundItems('Quarter-final')).toEqual([`${a}, bye`, `${d} vs ${e}, ready`, `${b}, bye`, `${c}, bye`]);
+    expect(await roundItems('Semi-final')).toEqual([
+      `${a} vs to be decided, waiting for opponent`,
+      `${b} vs ${c}, ready`,
+    ]);
     expect(await roundItems('Final')).toEqual(['to be decided vs to be decided, waiting for opponent']);
     // Not complete, not round robin: no standings yet.
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -65,7 +68,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
     expect(await roundItems('Winners round 1')).toEqual([`${a} vs ${d}, ready`, `${b} vs ${c}, ready`]);
     expect(await roundItems('Winners final')).toHaveLength(1);
     expect(await roundItems('Losers round 1')).toEqual(['to be decided vs to be decided, waiting for opponent']);
-    expect(await roundItems('Losers round 2')).toHaveLength(1);
+    expect(await roundItems('Losers final')).toHaveLength(1);
     expect(await roundItems('Grand final')).toHaveLength(1);
     expect(await roundItems('Grand final reset')).toHaveLength(1);
     expect(await violations(container)).toEqual([]);
@@ -104,13 +107,30 @@ describe('BracketView', { timeout: 90_000 }, () => {
     const { tournament, captains } = await startedTournament('single_elimination', 4, { bestOf: 3 });
     const [a, , , d] = captains;
     const matchId = await matchAt(tournament.id, { round: 1, position: 1 });
+    // The administrator set the semi-finals' games: the second one open, the third one set.
+    await (
+      await adminClient()
+    )
+      .rpc('set_round_settings', {
+        p_tournament_id: tournament.id,
+        p_bracket: 'winners',
+        p_round: 1,
+        p_best_of: 3,
+        p_maps: [{ mode: 'Gem Grab', map: 'Hard Rock Mine' }, {}, { mode: 'Heist', map: 'Safe Zone' }],
+      })
+      .throwOnError();
     await signInApp(a!);
     const { user } = renderBracket(tournament.id);
 
     await user.click(await screen.findByRole('button', { name: said(`${a!.teamName} vs ${d!.teamName}, ready`) }));
     const dialog = await screen.findByRole('dialog', { name: `${a!.teamName} vs ${d!.teamName}` });
     const dlg = within(dialog);
-    expect(dlg.getByText(/Best of 3/)).toBeInTheDocument();
+    expect(dlg.getByText('Semi-final · Best of 3')).toBeInTheDocument();
+    expect(
+      within(dlg.getByRole('list', { name: 'Modes and maps' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Gem Grab · Hard Rock Mine', 'Any mode', 'Heist · Safe Zone']);
     expect(
       within(dlg.getByRole('list', { name: `Players of ${d!.teamName}` }))
         .getAllByRole('listitem')
@@ -148,7 +168,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
       .single();
     expect(reported).toEqual({ games: [{ winner: 1 }, { winner: 2 }, { winner: 1 }], team1_score: 2, team2_score: 1 });
     await user.click(dlg.getByRole('button', { name: /close/i }));
-    expect(await roundItems('Round 1')).toContain(`${a!.teamName} 2, ${d!.teamName} 1, awaiting confirmation`);
+    expect(await roundItems('Semi-final')).toContain(`${a!.teamName} 2, ${d!.teamName} 1, awaiting confirmation`);
   });
 
   it("shows the database's refusal in the report form (the result was confirmed meanwhile)", async () => {
@@ -238,12 +258,12 @@ describe('BracketView', { timeout: 90_000 }, () => {
     const { tournament, captains } = await startedTournament('single_elimination', 4);
     const [a, , , d] = captains;
     renderBracket(tournament.id);
-    expect(await roundItems('Round 1')).toContain(`${a!.teamName} vs ${d!.teamName}, ready`);
+    expect(await roundItems('Semi-final')).toContain(`${a!.teamName} vs ${d!.teamName}, ready`);
     await waitForLive();
 
     await playMatch(d!, a!, await matchAt(tournament.id, { round: 1, position: 1 }), [2]);
     await waitFor(async () =>
-      expect(await roundItems('Round 1')).toContain(`${a!.teamName} 0, ${d!.teamName} 1, done`),
+      expect(await roundItems('Semi-final')).toContain(`${a!.teamName} 0, ${d!.teamName} 1, done`),
     );
     expect(await roundItems('Final')).toEqual([`${d!.teamName} vs to be decided, waiting for opponent`]);
   });
@@ -262,21 +282,21 @@ describe('BracketView', { timeout: 90_000 }, () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Round 1', 'Final']);
-    expect(within(tabs).getByRole('tab', { name: 'Round 1' })).toHaveAttribute('aria-selected', 'true');
-    expect(await roundItems('Round 1')).toEqual([
+    ).toEqual(['Semi-final', 'Final']);
+    expect(within(tabs).getByRole('tab', { name: 'Semi-final' })).toHaveAttribute('aria-selected', 'true');
+    expect(await roundItems('Semi-final')).toEqual([
       `${a!.teamName} vs ${d!.teamName}, ready`,
       `${b!.teamName} vs ${c!.teamName}, ready`,
     ]);
     expect(screen.queryByRole('list', { name: 'Final' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Single elimination' })).not.toBeInTheDocument();
 
-    within(tabs).getByRole('tab', { name: 'Round 1' }).focus();
+    within(tabs).getByRole('tab', { name: 'Semi-final' }).focus();
     await user.keyboard('{ArrowRight}');
     expect(within(tabs).getByRole('tab', { name: 'Final' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(await roundItems('Final')).toEqual(['to be decided vs to be decided, waiting for opponent']);
-    expect(screen.queryByRole('list', { name: 'Round 1' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Semi-final' })).not.toBeInTheDocument();
     expect(await violations(container)).toEqual([]);
   });
 });

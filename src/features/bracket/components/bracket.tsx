@@ -49,7 +49,6 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
     const rounds = sections.flatMap((s) => s.rounds);
     // The match is read from the latest data, so the dialog follows live changes.
     const open = openId ? (data.matches.find((m) => m.id === openId) ?? null) : null;
-    const openRound = open ? (rounds.find((r) => r.matches.some((m) => m.id === open.id))?.label ?? '') : '';
     const onOpen = (m: Match) => setOpenId(m.id);
     body = (
       <>
@@ -78,7 +77,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
         )}
         <MatchDialog
           match={open}
-          roundLabel={openRound}
+          roundLabel={open?.round_label ?? ''}
           tournamentId={tournamentId}
           teams={teams}
           myTeamId={myTeam.data ?? null}

@@ -1,6 +1,7 @@
-// A match opened from the bracket: both teams with their players' in-game names, the best-of, the
-// state and the reported games. For one of the match's two captains it is also where the result is
-// reported, then confirmed or disputed by the other captain.
+// A match opened from the bracket: both teams with their players' in-game names, the round, the
+// best-of and each game's mode and map as the administrator set them, the state and the reported
+// games. For one of the match's two captains it is also where the result is reported, then confirmed
+// or disputed by the other captain.
 import { useState } from 'react';
 import { z } from 'zod';
 import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -25,6 +26,22 @@ const gamesSchema = z
     }),
   )
   .catch([]);
+
+// The round's games as the administrator set them (matches.maps): an optional mode and map each.
+const mapsSchema = z
+  .array(
+    z
+      .object({ mode: z.string().nullable().catch(null), map: z.string().nullable().catch(null) })
+      .catch({ mode: null, map: null }),
+  )
+  .catch([]);
+
+/** "Gem Grab · Hard Rock Mine" for each game up to the last one set; "Any mode" for a game left open. */
+function plannedGames(maps: unknown): string[] {
+  const games = mapsSchema.parse(maps).map((g) => [g.mode ?? 'Any mode', g.map].filter(Boolean).join(' · '));
+  while (games.at(-1) === 'Any mode') games.pop();
+  return games;
+}
 
 type Props = {
   match: Match | null;
@@ -77,6 +94,7 @@ function MatchDetails({
   const captain = myTeamId !== null && (myTeamId === match.team1_id || myTeamId === match.team2_id);
   const reportedByMe = match.reported_by !== null && match.reported_by === user?.id;
   const games = gamesSchema.parse(match.games);
+  const planned = plannedGames(match.maps);
 
   const sides = [
     { id: match.team1_id, score: match.team1_score },
@@ -93,6 +111,13 @@ function MatchDetails({
           {match.is_bye ? 'bye' : (STATE_LABELS[match.state] ?? match.state)}
         </Badge>
       </Group>
+      {planned.length > 0 && (
+        <List type="ordered" size="sm" aria-label="Modes and maps">
+          {planned.map((g, i) => (
+            <List.Item key={i}>{g}</List.Item>
+          ))}
+        </List>
+      )}
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         {sides.map((side, i) => {
