@@ -126,17 +126,34 @@ export async function seededFull(): Promise<Tournament> {
   return full;
 }
 
-/** Registers a team for `player` through the same call the app uses; returns the player IDs used. */
+/**
+ * Registers a team for `player` through the same call the app uses; returns the player IDs used.
+ * The players' in-game names are `names` (Brawler1, Brawler2... where not given).
+ */
 export async function registerAs(
   player: Player,
   t: Pick<Tournament, 'id' | 'type'>,
   ids?: string[],
   teamName = `Team ${tag()}`,
+  names: string[] = [],
 ): Promise<string[]> {
   const used = ids ?? Array.from({ length: TEAM_SIZE[t.type] }, () => playerId());
   await registerTeamAs(await signedIn(player.email, player.password), t, {
     teamName: t.type === '1v1' ? '' : teamName,
-    players: used.map((id, i) => ({ player_id: `#${id}`, in_game_name: `Brawler${i + 1}` })),
+    players: used.map((id, i) => ({ player_id: `#${id}`, in_game_name: names[i] ?? `Brawler${i + 1}` })),
   });
   return used;
+}
+
+/** The administrator sets a round's best-of (there is no screen for it yet), before its first result. */
+export async function setRoundBestOf(
+  tournamentId: string,
+  bracket: 'winners' | 'losers' | 'grand_final' | 'group',
+  round: number,
+  bestOf: 1 | 3 | 5,
+): Promise<void> {
+  const { error } = await (
+    await admin()
+  ).rpc('set_round_settings', { p_tournament_id: tournamentId, p_bracket: bracket, p_round: round, p_best_of: bestOf });
+  if (error) throw new Error(`Could not set round ${round} of ${tournamentId}: ${error.message}`);
 }

@@ -125,6 +125,8 @@ describe('BracketView', { timeout: 90_000 }, () => {
     await user.click(await screen.findByRole('button', { name: said(`${a!.teamName} vs ${d!.teamName}, ready`) }));
     const dialog = await screen.findByRole('dialog', { name: `${a!.teamName} vs ${d!.teamName}` });
     const dlg = within(dialog);
+    // Its title bar is no second banner landmark beside the page's header (axe: landmark-no-duplicate-banner).
+    expect(dlg.queryByRole('banner')).not.toBeInTheDocument();
     expect(dlg.getByText('Semi-final · Best of 3')).toBeInTheDocument();
     expect(
       within(dlg.getByRole('list', { name: 'Modes and maps' }))

@@ -41,7 +41,7 @@ export function DisputeForm({ matchId, tournamentId, onDone, onCancel }: Props) 
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={isSubmitting}>
+          <Button type="submit" color="red.9" loading={isSubmitting}>
             Send dispute
           </Button>
         </Group>

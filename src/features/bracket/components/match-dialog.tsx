@@ -56,25 +56,28 @@ export function MatchDialog({ match, roundLabel, tournamentId, teams, myTeamId, 
   const a = match ? teamName(teams, match.team1_id) : '';
   const b = match ? (match.is_bye ? 'bye' : teamName(teams, match.team2_id)) : '';
   return (
-    <Modal
-      opened={match !== null}
-      onClose={onClose}
-      title={`${a} vs ${b}`}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      {match && (
-        <MatchDetails
-          key={match.id}
-          match={match}
-          roundLabel={roundLabel}
-          tournamentId={tournamentId}
-          teams={teams}
-          myTeamId={myTeamId}
-        />
-      )}
-    </Modal>
+    // Built from its parts for a <div> header: Modal's own <header> would be a second banner landmark.
+    <Modal.Root opened={match !== null} onClose={onClose} size="lg" centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title>{`${a} vs ${b}`}</Modal.Title>
+          <Modal.CloseButton aria-label="Close" />
+        </Modal.Header>
+        <Modal.Body>
+          {match && (
+            <MatchDetails
+              key={match.id}
+              match={match}
+              roundLabel={roundLabel}
+              tournamentId={tournamentId}
+              teams={teams}
+              myTeamId={myTeamId}
+            />
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
 
@@ -129,7 +132,7 @@ function MatchDetails({
                 <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
                   {name}
                   {match.state === 'done' && side.id !== null && side.id === match.winner_id && (
-                    <Badge ml="xs" size="sm" color="green" variant="filled">
+                    <Badge ml="xs" size="sm" color="green.4" variant="filled">
                       Winner
                     </Badge>
                   )}
@@ -213,8 +216,9 @@ function MatchDetails({
           )}
           {match.state === 'awaiting_confirmation' && !reportedByMe && (
             <Group gap="xs">
+              {/* green.4 takes dark text (autoContrast); white on Mantine's green reads at 2:1. */}
               <Button
-                color="green"
+                color="green.4"
                 loading={confirm.isPending}
                 onClick={() => confirm.mutate(match.id, { onSuccess: () => setNotice('Result confirmed.') })}
               >
