@@ -3,7 +3,7 @@
 -- double elimination with and without the grand final's bracket reset.
 begin;
 \ir helpers/test-helpers.psql
-select plan(59);
+select plan(65);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('p' || i, null, '{}', jsonb_build_object('username', 'p' || i, 'game_id', '#PPPPPPPP' || i))
@@ -18,7 +18,8 @@ insert into public.tournaments (id, name, description, thumbnail_url, slots, dis
   ('00000000-0000-4000-8000-0000000000a5', 'No reset', 'DE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/nr', '1v1', 'double_elimination', 1),
   ('00000000-0000-4000-8000-0000000000a6', 'Knock', 'SE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/se', '1v1', 'single_elimination', 1),
   ('00000000-0000-4000-8000-0000000000a7', 'Fix', 'DE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/fx', '1v1', 'double_elimination', 3),
-  ('00000000-0000-4000-8000-0000000000a8', 'Final', 'DE 1v1.', '/banners/solo-showdown.svg', 2, 'https://discord.gg/fi', '1v1', 'double_elimination', 1);
+  ('00000000-0000-4000-8000-0000000000a8', 'Final', 'DE 1v1.', '/banners/solo-showdown.svg', 2, 'https://discord.gg/fi', '1v1', 'double_elimination', 1),
+  ('00000000-0000-4000-8000-0000000000a9', 'Called off', 'SE 1v1.', '/banners/solo-showdown.svg', 2, 'https://discord.gg/co', '1v1', 'single_elimination', 1);
 
 -- Duo: Alpha (p1 captain, p2), Bravo (p3, p4), Charlie (p5, p6), Delta (p7, p8), seeded in that order.
 insert into public.teams (id, tournament_id, team_name, registered_by, checked_in_at, seed)
@@ -44,13 +45,14 @@ from generate_series(1, 5) i;
 insert into public.teams (id, tournament_id, registered_by, checked_in_at, seed)
 select ('00000000-0000-4000-8000-00000000a' || t || '0' || i)::uuid, ('00000000-0000-4000-8000-0000000000a' || t)::uuid,
        tests.get_user_id('p' || i), case when t <> 4 or i < 5 then now() end, case when t <> 4 then i else 6 - i end
-from (values (3, 3), (4, 5), (5, 4), (6, 2), (7, 4), (8, 2)) n (t, teams) cross join lateral generate_series(1, n.teams) i;
+from (values (3, 3), (4, 5), (5, 4), (6, 2), (7, 4), (8, 2), (9, 2)) n (t, teams) cross join lateral generate_series(1, n.teams) i;
 insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name, user_id)
 select t.id, t.tournament_id, 1, p.game_id, upper(p.username), p.id
 from public.teams t join public.profiles p on p.id = t.registered_by
 where t.tournament_id in ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-0000000000a4',
                           '00000000-0000-4000-8000-0000000000a5', '00000000-0000-4000-8000-0000000000a6',
-                          '00000000-0000-4000-8000-0000000000a7', '00000000-0000-4000-8000-0000000000a8');
+                          '00000000-0000-4000-8000-0000000000a7', '00000000-0000-4000-8000-0000000000a8',
+                          '00000000-0000-4000-8000-0000000000a9');
 
 create function pg_temp.five(p_bracket text, p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000a2'
@@ -343,6 +345,32 @@ select results_eq($$ select completed_at, public.champion(t) from public.tournam
 select public.set_match_result(pg_temp.fix('a8', 'grand_final', 2, 1), '[{"winner": 2}]');
 select is((select public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000a8'), 'P2',
   'the reset decides');
+
+-- ---------------------------------------------------------------------------------------------
+-- A cancelled tournament's matches are not played on
+
+select tests.authenticate_as_admin();
+select public.start_tournament('00000000-0000-4000-8000-0000000000a9', 'manual');
+select tests.authenticate_as('p1');
+select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]');
+select tests.authenticate_as_admin();
+update public.tournaments set cancelled_at = now() where id = '00000000-0000-4000-8000-0000000000a9';
+select tests.authenticate_as('p2');
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+  'This tournament was cancelled.', 'the other captain cannot confirm a result once the tournament is cancelled');
+select throws_ok($$ select public.dispute_match(pg_temp.fix('a9', 'winners', 1, 1), 'No.') $$,
+  'This tournament was cancelled.', 'nor dispute it');
+select tests.authenticate_as('p1');
+select throws_ok($$ select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 2}]') $$,
+  'This tournament was cancelled.', 'the reporting captain cannot report again');
+select tests.authenticate_as('outsider');
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+  'This tournament was cancelled.', 'another player is told the same');
+select tests.authenticate_as_admin();
+select throws_ok($$ select public.set_match_result(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]') $$,
+  'This tournament was cancelled.', 'nor does the administrator set results in it');
+select results_eq($$ select completed_at, public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000a9' $$,
+  $$ values (null::timestamptz, null::text) $$, 'so a cancelled tournament never completes with a champion');
 
 select * from finish();
 rollback;
