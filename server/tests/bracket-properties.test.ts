@@ -62,11 +62,16 @@ async function playOut(
     await tx.query('select public.start_tournament($1, $2, $3, $4)', [id, 'random', groupSize, reset]);
     await tx.query('create temp table told (team_id uuid primary key, placement integer) on commit drop');
     // Any playable match, any winner, 2-0 or 2-1: the functions must keep the bracket whole. A team
-    // left with no match to play in an elimination bracket is out: note the place it is told.
+    // left with no match to play in an elimination bracket is out: note the place it is told. Once
+    // played out, the administrator flips one played result (resetting what followed) and the rest
+    // is played again: corrections must keep it whole too.
     await tx.query(
       `do $$
-       declare v_match uuid;
+       declare
+         v_match uuid;
+         v_team1_won boolean;
        begin
+         for v_pass in 1..2 loop
          loop
            select m.id into v_match from public.matches m
            where m.tournament_id = '${id}' and m.confirmed_at is null and m.team1_id is not null and m.team2_id is not null
@@ -83,6 +88,15 @@ async function playOut(
              and not exists (select 1 from public.matches y where y.tournament_id = m.tournament_id and y.confirmed_at is null
                              and x.team_id in (y.team1_id, y.team2_id))
            on conflict do nothing;
+         end loop;
+         exit when v_pass = 2;
+         select m.id, m.winner_id = m.team1_id into v_match, v_team1_won from public.matches m
+         where m.tournament_id = '${id}' and not m.is_bye and m.team1_id is not null and m.team2_id is not null
+         order by random() limit 1;
+         perform public.set_match_result(v_match, case when v_team1_won then '[{"winner": 2}, {"winner": 2}]'
+                                                       else '[{"winner": 1}, {"winner": 1}]' end::jsonb, true);
+         -- Places told before the correction may change with it.
+         truncate told;
          end loop;
        end $$`,
     );

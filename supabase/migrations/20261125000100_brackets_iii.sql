@@ -471,3 +471,173 @@ as $$
 $$;
 comment on function private.final_placements(uuid) is
   'Each team''s place in a tournament; round robin groups are merged by place in group, wins, game difference, then seed.';
+
+-- ============================================================================================
+-- Corrections: everything a result caused is taken back
+-- ============================================================================================
+
+-- Takes a confirmed result's effects back: its winner out of the next match, its loser out of the
+-- losers-bracket match it dropped to (double elimination), and for the grand final the reset it
+-- decided (played or skipped). Each of those that had a result is reset with everything that
+-- followed from it; a played one only with p_confirm_reset. A bye carried down the losers bracket
+-- is not a played result: it is reset without asking, and advance() carries it again. Before, only
+-- the winner's match was taken back: a dropped loser's played match kept its result with the new
+-- loser written over the old one, and a corrected grand final left its reset skipped.
+create or replace function private.unwind(p_match_id uuid, p_confirm_reset boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_next public.matches;
+  v_link record;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  for v_link in
+    select x.match_id, x.slot
+    from (values (v_match.next_match_id, v_match.next_slot),
+                 (v_match.loser_next_match_id, v_match.loser_next_slot),
+                 -- The reset takes both grand finalists (slot null: both).
+                 ((select g.id from public.matches g
+                   where v_match.bracket = 'grand_final' and v_match.round = 1
+                     and g.tournament_id = v_match.tournament_id and g.bracket = 'grand_final' and g.round = 2), null::smallint)
+         ) x (match_id, slot)
+    where x.match_id is not null
+  loop
+    select * into v_next from public.matches where id = v_link.match_id for update;
+    if (v_next.reported_at is not null or v_next.confirmed_at is not null) and not v_next.is_bye then
+      if not p_confirm_reset then
+        raise exception 'Later matches were played after this result: confirm to reset them.';
+      end if;
+      insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+      values (v_next.id, v_next.tournament_id, (select auth.uid()), 'reset', private.result_of(v_next), null);
+    end if;
+    if v_next.confirmed_at is not null then
+      perform private.unwind(v_next.id, p_confirm_reset);
+    end if;
+    update public.matches set
+      team1_id = case when v_link.slot is distinct from 2 then null else team1_id end,
+      team2_id = case when v_link.slot is distinct from 1 then null else team2_id end,
+      is_bye = false, games = null, team1_score = null, team2_score = null, winner_id = null, result_reason = null,
+      reported_by = null, reported_at = null, disputed_at = null, dispute_comment = null, confirmed_at = null
+    where id = v_next.id;
+  end loop;
+end
+$$;
+comment on function private.unwind(uuid, boolean) is
+  'Takes a confirmed result''s effects back (the winner''s next match, the loser''s drop, the grand final''s reset) and '
+  'resets the results that followed; played ones only when p_confirm_reset.';
+
+-- A corrected score with the same winner (and so the same loser) changes nothing downstream: the
+-- matches played since keep their results. Before, it reset them without asking.
+create or replace function private.settle_result(p_match public.matches, p_games jsonb, p_team1_score smallint, p_team2_score smallint,
+                                                 p_winner_id uuid, p_reason text, p_confirm_reset boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_after public.matches;
+begin
+  if p_match.confirmed_at is not null then
+    if p_match.winner_id is distinct from p_winner_id then
+      perform private.unwind(p_match.id, p_confirm_reset);
+    end if;
+    -- Reopened and completed again by advance(), so the placements are written anew (game difference
+    -- counts in round robin).
+    update public.tournaments set completed_at = null where id = p_match.tournament_id;
+  end if;
+  update public.matches set
+    games = p_games, team1_score = p_team1_score, team2_score = p_team2_score, winner_id = p_winner_id,
+    result_reason = p_reason, reported_by = (select auth.uid()), reported_at = coalesce(reported_at, now()),
+    disputed_at = null, confirmed_at = now()
+  where id = p_match.id
+  returning * into v_after;
+  insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+  values (p_match.id, p_match.tournament_id, (select auth.uid()), case p_reason when 'played' then 'set' else p_reason end,
+          private.result_of(p_match), private.result_of(v_after));
+  if p_match.confirmed_at is null or p_match.winner_id is distinct from p_winner_id then
+    perform private.advance(p_match.id);
+  elsif not exists (select 1 from public.matches m where m.tournament_id = p_match.tournament_id and m.confirmed_at is null) then
+    update public.tournaments set completed_at = now() where id = p_match.tournament_id;
+  end if;
+end
+$$;
+comment on function private.settle_result(public.matches, jsonb, smallint, smallint, uuid, text, boolean) is
+  'An administrator''s result: a changed winner takes the old one''s effects back (asking for confirmation when later '
+  'matches were played), logs, advances; a corrected score with the same winner changes only the score.';
+
+-- ============================================================================================
+-- A cancelled tournament's matches are not played on
+-- ============================================================================================
+
+-- A tournament can be cancelled while it runs; its matches then stay as they were. Before, captains
+-- (and the administrator) could still report and confirm, and the last result completed the
+-- cancelled tournament.
+create or replace function private.lock_match_for_captain(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_cancelled_at timestamptz;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in.';
+  end if;
+  select t.cancelled_at into v_cancelled_at
+  from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception 'This match no longer exists.';
+  end if;
+  if v_cancelled_at is not null then
+    raise exception 'This tournament was cancelled.';
+  end if;
+  if v_match.team1_id is null or v_match.team2_id is null then
+    raise exception 'This match is waiting for its opponent.';
+  end if;
+  if not exists (select 1 from public.teams t where t.id in (v_match.team1_id, v_match.team2_id)
+                 and t.registered_by = (select auth.uid())) then
+    raise exception 'Only the two captains can report this match.';
+  end if;
+  return v_match;
+end
+$$;
+comment on function private.lock_match_for_captain(uuid) is
+  'Locks a match of a tournament still on for one of its two captains, or says why not.';
+
+create or replace function private.lock_match_for_admin(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_cancelled_at timestamptz;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only an administrator can set a result.';
+  end if;
+  select t.cancelled_at into v_cancelled_at
+  from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception 'This match no longer exists.';
+  end if;
+  if v_cancelled_at is not null then
+    raise exception 'This tournament was cancelled.';
+  end if;
+  if v_match.team1_id is null or v_match.team2_id is null then
+    raise exception 'This match is waiting for its opponent.';
+  end if;
+  return v_match;
+end
+$$;
+comment on function private.lock_match_for_admin(uuid) is 'Locks a match of a tournament still on for an administrator, or says why not.';

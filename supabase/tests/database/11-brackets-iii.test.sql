@@ -3,7 +3,7 @@
 -- double elimination with and without the grand final's bracket reset.
 begin;
 \ir helpers/test-helpers.psql
-select plan(44);
+select plan(65);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('p' || i, null, '{}', jsonb_build_object('username', 'p' || i, 'game_id', '#PPPPPPPP' || i))
@@ -16,7 +16,10 @@ insert into public.tournaments (id, name, description, thumbnail_url, slots, dis
   ('00000000-0000-4000-8000-0000000000a3', 'Circle', 'RR 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/rr', '1v1', 'round_robin', 1),
   ('00000000-0000-4000-8000-0000000000a4', 'Groups', 'RR 1v1.', '/banners/solo-showdown.svg', 8, 'https://discord.gg/gr', '1v1', 'round_robin', 1),
   ('00000000-0000-4000-8000-0000000000a5', 'No reset', 'DE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/nr', '1v1', 'double_elimination', 1),
-  ('00000000-0000-4000-8000-0000000000a6', 'Knock', 'SE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/se', '1v1', 'single_elimination', 1);
+  ('00000000-0000-4000-8000-0000000000a6', 'Knock', 'SE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/se', '1v1', 'single_elimination', 1),
+  ('00000000-0000-4000-8000-0000000000a7', 'Fix', 'DE 1v1.', '/banners/solo-showdown.svg', 4, 'https://discord.gg/fx', '1v1', 'double_elimination', 3),
+  ('00000000-0000-4000-8000-0000000000a8', 'Final', 'DE 1v1.', '/banners/solo-showdown.svg', 2, 'https://discord.gg/fi', '1v1', 'double_elimination', 1),
+  ('00000000-0000-4000-8000-0000000000a9', 'Called off', 'SE 1v1.', '/banners/solo-showdown.svg', 2, 'https://discord.gg/co', '1v1', 'single_elimination', 1);
 
 -- Duo: Alpha (p1 captain, p2), Bravo (p3, p4), Charlie (p5, p6), Delta (p7, p8), seeded in that order.
 insert into public.teams (id, tournament_id, team_name, registered_by, checked_in_at, seed)
@@ -42,18 +45,24 @@ from generate_series(1, 5) i;
 insert into public.teams (id, tournament_id, registered_by, checked_in_at, seed)
 select ('00000000-0000-4000-8000-00000000a' || t || '0' || i)::uuid, ('00000000-0000-4000-8000-0000000000a' || t)::uuid,
        tests.get_user_id('p' || i), case when t <> 4 or i < 5 then now() end, case when t <> 4 then i else 6 - i end
-from (values (3, 3), (4, 5), (5, 4), (6, 2)) n (t, teams) cross join lateral generate_series(1, n.teams) i;
+from (values (3, 3), (4, 5), (5, 4), (6, 2), (7, 4), (8, 2), (9, 2)) n (t, teams) cross join lateral generate_series(1, n.teams) i;
 insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name, user_id)
 select t.id, t.tournament_id, 1, p.game_id, upper(p.username), p.id
 from public.teams t join public.profiles p on p.id = t.registered_by
 where t.tournament_id in ('00000000-0000-4000-8000-0000000000a3', '00000000-0000-4000-8000-0000000000a4',
-                          '00000000-0000-4000-8000-0000000000a5', '00000000-0000-4000-8000-0000000000a6');
+                          '00000000-0000-4000-8000-0000000000a5', '00000000-0000-4000-8000-0000000000a6',
+                          '00000000-0000-4000-8000-0000000000a7', '00000000-0000-4000-8000-0000000000a8',
+                          '00000000-0000-4000-8000-0000000000a9');
 
 create function pg_temp.five(p_bracket text, p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000a2'
     and bracket = p_bracket and round = p_round and position = p_position $$;
 create function pg_temp.seed(p_team_id uuid) returns integer language sql security definer as $$
   select seed from public.teams where id = p_team_id $$;
+create function pg_temp.fix(p_tournament text, p_bracket text, p_round integer, p_position integer) returns uuid
+language sql security definer as $$
+  select id from public.matches where tournament_id = ('00000000-0000-4000-8000-0000000000' || p_tournament)::uuid
+    and bracket = p_bracket and round = p_round and position = p_position $$;
 create function pg_temp.no_reset(p_bracket text, p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000a5'
     and bracket = p_bracket and round = p_round and position = p_position $$;
@@ -279,6 +288,89 @@ select is((select public.champion(t) from public.tournaments t where id = '00000
   'the losers bracket''s champion is champion');
 select results_eq($$ select placement from public.placements where tournament_id = '00000000-0000-4000-8000-0000000000a5' order by team_id $$,
   $$ values (2), (1), (4), (3) $$, 'places 1 to 4: seed 4 went out last in the losers bracket, 3rd');
+
+-- ---------------------------------------------------------------------------------------------
+-- Corrections in double elimination: the loser's drop and the grand final's reset follow
+
+select tests.authenticate_as_admin();
+select public.start_tournament('00000000-0000-4000-8000-0000000000a7', 'manual');
+select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 1}, {"winner": 1}]');  -- 1 beats 4
+select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 2), '[{"winner": 1}, {"winner": 1}]');  -- 2 beats 3
+select tests.authenticate_as('p4');
+select public.report_match(pg_temp.fix('a7', 'losers', 1, 1), '[{"winner": 1}, {"winner": 1}]');        -- 4 beats 3 ...
+select tests.authenticate_as('p3');
+select public.confirm_match(pg_temp.fix('a7', 'losers', 1, 1));                                          -- ... confirmed
+select tests.clear_authentication();
+select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]', true) $$,
+  '42501', 'permission denied for function set_match_result', 'the anonymous cannot correct a result');
+select tests.authenticate_as('p4');
+select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]', true) $$,
+  'Only an administrator can set a result.', 'nor can the captain it would favour');
+select tests.authenticate_as_admin();
+select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]') $$,
+  'Later matches were played after this result: confirm to reset them.',
+  'a correction whose loser already played in the losers bracket asks first');
+select lives_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]', true) $$,
+  'confirmed: 4 beat 1 after all');
+select results_eq($$ select team1_id, team2_id, public.state(m) from public.matches m where id = pg_temp.fix('a7', 'losers', 1, 1) $$,
+  $$ values ('00000000-0000-4000-8000-00000000a701'::uuid, '00000000-0000-4000-8000-00000000a703'::uuid, 'ready') $$,
+  'the losers-bracket match is to replay, with 1 dropped in place of 4');
+select results_eq($$ select team1_id, public.state(m) from public.matches m where id = pg_temp.fix('a7', 'winners', 2, 1) $$,
+  $$ values ('00000000-0000-4000-8000-00000000a704'::uuid, 'ready') $$, '4 moves on in the winners bracket');
+select is((select count(*)::integer from public.match_result_changes where match_id = pg_temp.fix('a7', 'losers', 1, 1) and action = 'reset'), 1,
+  'the reset losers-bracket result is in the audit log');
+
+-- A corrected score with the same winner leaves the matches played after it alone.
+select public.set_match_result(pg_temp.fix('a7', 'winners', 2, 1), '[{"winner": 1}, {"winner": 1}]');  -- 4 beats 2
+select lives_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 1}, {"winner": 2}]') $$,
+  'the administrator corrects 4''s first win to 2-1, without a confirmation: the winner is the same');
+select results_eq($$ select team1_score, team2_score from public.matches where id = pg_temp.fix('a7', 'winners', 1, 1) $$,
+  $$ values (1::smallint, 2::smallint) $$, 'the score is corrected');
+select results_eq($$ select public.state(m), winner_id from public.matches m where id = pg_temp.fix('a7', 'winners', 2, 1) $$,
+  $$ values ('done', '00000000-0000-4000-8000-00000000a704'::uuid) $$, 'and the winners final played since keeps its result');
+
+-- Two teams: the grand final won by the unbeaten team ends it; corrected, the reset is played after all.
+select public.start_tournament('00000000-0000-4000-8000-0000000000a8', 'manual');
+select public.set_match_result(pg_temp.fix('a8', 'winners', 1, 1), '[{"winner": 1}]');
+select public.set_match_result(pg_temp.fix('a8', 'grand_final', 1, 1), '[{"winner": 1}]');
+select is((select public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000a8'), 'P1',
+  'the unbeaten team wins the grand final: champion, no reset');
+select lives_ok($$ select public.set_match_result(pg_temp.fix('a8', 'grand_final', 1, 1), '[{"winner": 2}]') $$,
+  'the administrator corrects the grand final: the losers bracket''s champion won it');
+select results_eq($$ select team1_id, team2_id, public.state(m), is_bye from public.matches m where id = pg_temp.fix('a8', 'grand_final', 2, 1) $$,
+  $$ values ('00000000-0000-4000-8000-00000000a801'::uuid, '00000000-0000-4000-8000-00000000a802'::uuid, 'ready', false) $$,
+  'so the bracket reset is to play');
+select results_eq($$ select completed_at, public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000a8' $$,
+  $$ values (null::timestamptz, null::text) $$, 'and the tournament is in progress again, without a champion');
+select public.set_match_result(pg_temp.fix('a8', 'grand_final', 2, 1), '[{"winner": 2}]');
+select is((select public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000a8'), 'P2',
+  'the reset decides');
+
+-- ---------------------------------------------------------------------------------------------
+-- A cancelled tournament's matches are not played on
+
+select tests.authenticate_as_admin();
+select public.start_tournament('00000000-0000-4000-8000-0000000000a9', 'manual');
+select tests.authenticate_as('p1');
+select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]');
+select tests.authenticate_as_admin();
+update public.tournaments set cancelled_at = now() where id = '00000000-0000-4000-8000-0000000000a9';
+select tests.authenticate_as('p2');
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+  'This tournament was cancelled.', 'the other captain cannot confirm a result once the tournament is cancelled');
+select throws_ok($$ select public.dispute_match(pg_temp.fix('a9', 'winners', 1, 1), 'No.') $$,
+  'This tournament was cancelled.', 'nor dispute it');
+select tests.authenticate_as('p1');
+select throws_ok($$ select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 2}]') $$,
+  'This tournament was cancelled.', 'the reporting captain cannot report again');
+select tests.authenticate_as('outsider');
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+  'This tournament was cancelled.', 'another player is told the same');
+select tests.authenticate_as_admin();
+select throws_ok($$ select public.set_match_result(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]') $$,
+  'This tournament was cancelled.', 'nor does the administrator set results in it');
+select results_eq($$ select completed_at, public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000a9' $$,
+  $$ values (null::timestamptz, null::text) $$, 'so a cancelled tournament never completes with a champion');
 
 select * from finish();
 rollback;

@@ -1,7 +1,9 @@
 // Starting a tournament: the seeding the administrator chose (random, check-in order or manual seeds
 // set with set_seed), the first-round pairings it will make (the same arithmetic as
 // public.start_tournament), and the start itself. Random seeding is drawn here so the preview is what
-// starts: the draw is saved as seeds and the tournament starts with manual seeding.
+// starts: the draw is saved as seeds and the tournament starts with manual seeding. Double elimination
+// may leave out the grand final's bracket reset.
+import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';
@@ -86,21 +88,32 @@ export async function saveSeeds(order: Pick<Team, 'id' | 'seed'>[]): Promise<voi
   }
 }
 
+/** How the start dialog starts a tournament (start_tournament refuses a reset left out of another format). */
+export const startTournamentSchema = z.object({
+  seeding: z.enum(SEEDINGS),
+  /** Double elimination: if the losers bracket's winner takes the grand final, a second final decides. */
+  grandFinalReset: z.boolean(),
+});
+
+export type StartTournamentInput = z.infer<typeof startTournamentSchema>;
+
 export async function startTournament({
   tournamentId,
-  seeding,
+  input,
   drawn,
 }: {
   tournamentId: string;
-  seeding: Seeding;
+  input: StartTournamentInput;
   /** The random draw the preview showed, saved as seeds first. */
   drawn?: Pick<Team, 'id' | 'seed'>[];
 }): Promise<void> {
+  const { seeding, grandFinalReset } = startTournamentSchema.parse(input);
   if (seeding === 'random' && drawn) await saveSeeds(drawn);
   await supabase
     .rpc('start_tournament', {
       p_tournament_id: tournamentId,
       p_seeding: seeding === 'random' && drawn ? 'manual' : seeding,
+      p_grand_final_reset: grandFinalReset,
     })
     .throwOnError();
 }

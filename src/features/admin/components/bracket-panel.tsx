@@ -3,7 +3,7 @@
 // result, the matches (disputed first) with results set, corrected or awarded by forfeit or no-show,
 // and the result history.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Checkbox, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
@@ -28,6 +28,7 @@ import { useResultChanges, type LoggedResult } from '../api/get-result-changes';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ResultDialog } from './result-dialog';
 import { RoundSettings } from './round-settings';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Table.css';
 
@@ -218,6 +219,8 @@ export function BracketPanel({ tournament, teams }: Props) {
 
 function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; teams: Team[]; onDone: () => void }) {
   const [seeding, setSeeding] = useState<Seeding>('random');
+  const [grandFinalReset, setGrandFinalReset] = useState(true);
+  const double = tournament.format === 'double_elimination';
   const [drawn, setDrawn] = useState(() => drawOrder(playingTeams(teams)));
   const start = useStartTournament(tournament.id);
   const saveSeeds = useSaveSeeds(tournament.id);
@@ -243,7 +246,11 @@ function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; te
       onCancel={onDone}
       onConfirm={() =>
         start.mutate(
-          { tournamentId: tournament.id, seeding, drawn: seeding === 'random' ? drawn : undefined },
+          {
+            tournamentId: tournament.id,
+            input: { seeding, grandFinalReset: double ? grandFinalReset : true },
+            drawn: seeding === 'random' ? drawn : undefined,
+          },
           { onSuccess: onDone },
         )
       }
@@ -255,6 +262,14 @@ function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; te
           ))}
         </Group>
       </Radio.Group>
+      {double && (
+        <Checkbox
+          label="Grand final reset"
+          description="If the losers bracket's winner takes the grand final, a second final decides."
+          checked={grandFinalReset}
+          onChange={(e) => setGrandFinalReset(e.currentTarget.checked)}
+        />
+      )}
       {seeding === 'random' && (
         <Group>
           <Button size="compact-sm" variant="light" onClick={() => setDrawn(drawOrder(playingTeams(teams)))}>

@@ -116,6 +116,8 @@ describe('Bracket', () => {
     let dialog = within(await screen.findByRole('dialog', { name: `Start ${t.name}` }));
     expect(dialog.getByText(/^4 checked-in teams play/)).toBeInTheDocument();
 
+    // The grand final reset is double elimination's only.
+    expect(dialog.queryByRole('checkbox', { name: /Grand final reset/ })).not.toBeInTheDocument();
     await user.click(dialog.getByRole('radio', { name: 'Check-in order' }));
     const pairings = () =>
       within(dialog.getByRole('list', { name: 'First-round pairings' }))
@@ -153,6 +155,35 @@ describe('Bracket', () => {
     const started = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
     expect(await started.findByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent(drawn[0]!);
     expect(started.getByRole('listitem', { name: 'Winners round 1, match 2' })).toHaveTextContent(drawn[1]!);
+  }, 120_000);
+
+  it('starts a double elimination without the grand final reset when the administrator leaves it out', async () => {
+    const t = await createTournament({ type: '1v1', slots: 4, format: 'double_elimination' });
+    for (const name of ['Rico', 'Sam', 'Tara', 'Buzz']) await checkIn(await register(t, name));
+    await closeCheckIn(t);
+    const { user, r } = await openRoster(t);
+
+    await user.click(await r.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Start ${t.name}` }));
+    const reset = dialog.getByRole('checkbox', { name: 'Grand final reset' });
+    expect(reset).toBeChecked();
+    expect(
+      dialog.getByText("If the losers bracket's winner takes the grand final, a second final decides."),
+    ).toBeInTheDocument();
+    await user.click(reset);
+    expect(reset).not.toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
+
+    const { data } = await (
+      await adminClient()
+    )
+      .from('matches')
+      .select('round')
+      .eq('tournament_id', t.id)
+      .eq('bracket', 'grand_final')
+      .throwOnError();
+    expect(data).toEqual([{ round: 1 }]);
   }, 120_000);
 
   it('sets and corrects results, asks before resetting later matches, and keeps the history', async () => {

@@ -19,6 +19,8 @@ export type Standing = {
   wins: number;
   losses: number;
   gameDifference: number;
+  /** The seed recorded at the start: round robin's last tiebreak. */
+  seed: number | null;
 };
 export type BracketTournament = Pick<
   Tables<'tournaments'>,
@@ -74,6 +76,7 @@ export async function getBracket(tournamentId: string): Promise<Bracket> {
       wins: s.wins,
       losses: s.losses,
       gameDifference: s.game_difference,
+      seed: s.seed,
     })),
   };
 }

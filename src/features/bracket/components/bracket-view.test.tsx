@@ -99,7 +99,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1', '2', '0', '+2']);
+    ).toEqual(['1', '2', '0', '+2', '1']);
     expect(await screen.findByText('Tournament complete.')).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
-// Standings from public.standings(): placement, wins, losses and game difference per team, one table
-// per group. Once the tournament is complete, the champion's row is highlighted and says so.
+// Standings from public.standings(): placement, wins, losses, game difference and seed (round robin's
+// last tiebreak) per team, one table per group. Once the tournament is complete, the champion's row is highlighted and says so.
 import { Badge, Table, Title } from '@mantine/core';
 import type { BracketTeam, Standing } from '@/features/bracket/api/get-bracket';
 import { teamName } from '@/features/bracket/components/bracket-layout';
@@ -39,6 +39,7 @@ export function StandingsTable({ standings, teams, caption, champion }: Props) {
               <Table.Th scope="col">
                 <abbr title="Game difference">+/-</abbr>
               </Table.Th>
+              <Table.Th scope="col">Seed</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -58,6 +59,7 @@ export function StandingsTable({ standings, teams, caption, champion }: Props) {
                   <Table.Td>{s.wins}</Table.Td>
                   <Table.Td>{s.losses}</Table.Td>
                   <Table.Td>{signed(s.gameDifference)}</Table.Td>
+                  <Table.Td>{s.seed ?? '—'}</Table.Td>
                 </Table.Tr>
               );
             })}
