@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { waitForLive } from '@/testing/live';
-import { createTestUser, signedInClient, signedInUser, type TestUser } from '@/testing/users';
+import { adminClient, createTestUser, signInApp, signedInClient, signedInUser, type TestUser } from '@/testing/users';
+import { matchAt, playMatch, startedTournament } from '@/testing/brackets';
 import { createTournament, freshGameId, registerAs, updateTournament, type Tournament } from '@/testing/data';
 import { formatTime } from '@/lib/schedule';
 
@@ -231,4 +232,68 @@ describe('My Tournaments (/my-tournaments)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw team' }));
     expect(await screen.findByText('No tournaments joined yet.')).toBeInTheDocument();
   });
+
+  it("shows a started tournament's next match live: report, confirm, wait for the opponent, then the place", async () => {
+    const { tournament, captains } = await startedTournament('single_elimination', 4);
+    const [a, b, c, d] = captains;
+    await (
+      await adminClient()
+    )
+      .rpc('set_round_settings', {
+        p_tournament_id: tournament.id,
+        p_bracket: 'winners',
+        p_round: 1,
+        p_best_of: 3,
+        p_maps: [{ mode: 'Gem Grab', map: 'Hard Rock Mine' }, {}, { mode: 'Heist', map: null }],
+      })
+      .throwOnError();
+    await signInApp(a!);
+    renderApp('/my-tournaments');
+    const match = async () => within(await screen.findByRole('region', { name: `Your match in ${tournament.name}` }));
+    const action = (name: string) => async () =>
+      expect((await match()).getByRole('link', { name })).toHaveAttribute('href', `/tournaments/${tournament.id}`);
+
+    let m = await match();
+    expect(m.getByText((_, el) => el?.textContent === 'Semi-final · Best of 3 · Ready to play')).toBeInTheDocument();
+    expect(m.getByText((_, el) => el?.textContent === `vs ${d!.teamName} (Ace D, Pal D)`)).toBeInTheDocument();
+    expect(m.getByText('Gem Grab: Hard Rock Mine, Heist')).toBeInTheDocument();
+    await action('Report result')();
+    await waitForLive();
+
+    // The opponent reports their loss: mine to confirm.
+    const semi = await matchAt(tournament.id, { round: 1, position: 1 });
+    await d!.client.rpc('report_match', { p_match_id: semi, p_games: [{ winner: 1 }, { winner: 1 }] }).throwOnError();
+    await waitFor(action('Confirm result'), { timeout: 10_000 });
+    expect((await match()).getByText(/Awaiting confirmation/)).toBeInTheDocument();
+
+    await a!.client.rpc('confirm_match', { p_match_id: semi }).throwOnError();
+    await waitFor(
+      async () =>
+        expect(
+          (await match()).getByText((_, el) => el?.textContent === 'Final · Best of 1 · Waiting for your opponent'),
+        ).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
+    m = await match();
+    expect(m.getByText((_, el) => el?.textContent === 'vs to be decided')).toBeInTheDocument();
+    await action('Open match')();
+
+    await playMatch(b!, c!, await matchAt(tournament.id, { round: 1, position: 2 }), [1, 1]);
+    await waitFor(
+      async () =>
+        expect(
+          (await match()).getByText((_, el) => el?.textContent === `vs ${b!.teamName} (Ace B, Pal B)`),
+        ).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
+    await action('Report result')();
+
+    await playMatch(b!, a!, await matchAt(tournament.id, { round: 2, position: 1 }), [2]);
+    const past = await screen.findByRole('region', { name: 'Past' }, { timeout: 10_000 });
+    const card = within(within(past).getByRole('article', { name: tournament.name }));
+    expect(
+      await card.findByText('The tournament is over: you finished 2nd.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(card.queryByRole('link', { name: /Open match|Report result|Confirm result/ })).not.toBeInTheDocument();
+  }, 120_000);
 });

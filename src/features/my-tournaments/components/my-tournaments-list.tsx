@@ -10,9 +10,16 @@ import { FormError } from '@/components/ui/form-error';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { sortMyTeams, useMyTournaments, type MyTeam } from '@/features/my-tournaments/api/get-my-tournaments';
+import { useNextMatches } from '@/features/my-tournaments/api/get-next-matches';
 import { TeamCard } from '@/features/my-tournaments/components/team-card';
+import type { NextMatch } from '@/lib/next-match';
 
-function Section({ title, teams }: { title: string; teams: MyTeam[] }) {
+/** A tournament that has started (or finished): the bracket exists. */
+const STARTED_PHASES = ['in_progress', 'completed'];
+
+type SectionProps = { title: string; teams: MyTeam[]; next: Map<string, NextMatch> | undefined };
+
+function Section({ title, teams, next }: SectionProps) {
   if (teams.length === 0) return null;
   return (
     <Stack component="section" gap="sm" aria-label={title}>
@@ -21,7 +28,7 @@ function Section({ title, teams }: { title: string; teams: MyTeam[] }) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {teams.map((team) => (
-          <TeamCard key={team.id} team={team} />
+          <TeamCard key={team.id} team={team} next={next?.get(team.tournament.id)} />
         ))}
       </SimpleGrid>
     </Stack>
@@ -31,13 +38,27 @@ function Section({ title, teams }: { title: string; teams: MyTeam[] }) {
 export function MyTournamentsList() {
   const { user } = useAuth();
   const query = useMyTournaments(user?.id);
-  const banner = liveBanner(query, query.live);
+  const started = (query.data ?? []).filter((t) => STARTED_PHASES.includes(t.tournament.phase));
+  const next = useNextMatches(
+    user?.id,
+    started.map((t) => t.tournament.id),
+  );
+  // Live when the list's channels are, and the matches' channel too once a tournament has started.
+  const channels = started.length > 0 ? [query.live.status, next.live.status] : [query.live.status];
+  const status = channels.includes('error') ? 'error' : channels.every((c) => c === 'joined') ? 'joined' : 'joining';
+  const banner = liveBanner(query, {
+    error: query.live.error ?? (started.length > 0 ? next.live.error : null),
+    retry: () => {
+      query.live.retry();
+      next.live.retry();
+    },
+  });
 
   if (query.isLoading) return <LoadingScreen label="Loading your tournaments..." />;
 
   const { upcoming, past } = sortMyTeams(query.data ?? []);
   return (
-    <Stack gap="lg" data-live={query.live.status}>
+    <Stack gap="lg" data-live={status}>
       <Title order={1}>My Tournaments</Title>
       <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
       {query.error && !query.data ? (
@@ -60,8 +81,8 @@ export function MyTournamentsList() {
         </Card>
       ) : (
         <>
-          <Section title="Upcoming" teams={upcoming} />
-          <Section title="Past" teams={past} />
+          <Section title="Upcoming" teams={upcoming} next={next.data} />
+          <Section title="Past" teams={past} next={next.data} />
         </>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 // One team I am on: its tournament (name linking to its page, start time in my zone, phase), the
-// team's standing (registered or its waitlist place, check-in), every place with the teammate's
+// team's standing (registered or its waitlist place, check-in), once started my next match or place, every place with the teammate's
 // state, and what I may do: confirm or leave a place I was entered in; as captain, name a player
 // for a place that was left, check in and withdraw.
 import { useState } from 'react';
@@ -19,6 +19,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FillPlaceForm } from '@/features/my-tournaments/components/fill-place-form';
 import '@mantine/core/styles/List.css';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
+import type { NextMatch } from '@/lib/next-match';
+import { NextMatchSummary } from '@/features/my-tournaments/components/next-match-summary';
 
 const STATE_COLORS: Record<PlaceState, string> = {
   confirmed: 'green',
@@ -95,7 +97,7 @@ function CheckInState({ team }: { team: MyTeam }) {
   return null;
 }
 
-export function TeamCard({ team }: { team: MyTeam }) {
+export function TeamCard({ team, next }: { team: MyTeam; next?: NextMatch }) {
   const t = team.tournament;
   const confirm = useConfirmTeamPlace();
   const leave = useLeaveTeam();
@@ -152,6 +154,7 @@ export function TeamCard({ team }: { team: MyTeam }) {
         </Group>
         {!team.isCaptain && team.captain_username && <Text fz="sm">{`Entered by ${team.captain_username}`}</Text>}
         <CheckInState team={team} />
+        {next && <NextMatchSummary next={next} tournamentName={t.name} />}
 
         <List spacing={4} listStyleType="none" aria-label={`Players of ${teamLabel}`}>
           {team.places.map((place) => (

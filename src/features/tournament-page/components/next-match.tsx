@@ -2,33 +2,17 @@
 // opponent and their in-game names, best-of, modes and maps, and whether it is their turn to report or
 // confirm (in the bracket below); once they are out or the tournament is over, their place.
 import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
-import type { NextMatch } from '../api/get-next-match';
-import { ordinal } from '../api/get-next-match';
-
-const STATES: Record<string, string> = {
-  waiting_for_opponent: 'Waiting for your opponent',
-  ready: 'Ready to play',
-  awaiting_confirmation: 'Awaiting confirmation',
-  disputed: 'Disputed',
-  done: 'Done',
-};
+import { gameTexts, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
 
 export function NextMatchPanel({ next }: { next: NextMatch }) {
   if (next.status !== 'match') {
-    const place = next.placement ? ordinal(next.placement) : null;
-    const text =
-      next.status === 'completed'
-        ? `The tournament is over${place ? `: you finished ${place}` : ''}.`
-        : next.status === 'eliminated'
-          ? `You are out of the tournament${place ? `: you finish ${place}` : ''}.`
-          : 'You have no match to play right now: your next one appears here.';
     return (
       <Text fw={700} role="status">
-        {text}
+        {noMatchText(next)}
       </Text>
     );
   }
-  const maps = (next.maps ?? []).filter((m) => m.mode || m.map);
+  const maps = gameTexts(next);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
@@ -37,7 +21,7 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
           Best of {next.best_of}
         </Badge>
         <Badge variant="outline" tt="none">
-          {STATES[next.state ?? ''] ?? next.state}
+          {NEXT_MATCH_STATES[next.state ?? ''] ?? next.state}
         </Badge>
       </Group>
       <Text>
@@ -55,7 +39,7 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
       {maps.length > 0 && (
         <List size="sm" type="ordered" aria-label="Games">
           {maps.map((m, i) => (
-            <List.Item key={i}>{[m.mode, m.map].filter(Boolean).join(': ')}</List.Item>
+            <List.Item key={i}>{m}</List.Item>
           ))}
         </List>
       )}

@@ -1,0 +1,28 @@
+// The signed-in player's next match in each of their started tournaments (public.my_next_match with
+// no tournament): the round, the opponent, best-of, modes and maps, and whether to report or confirm;
+// or their place once out or over. Live: any change to those tournaments' matches re-reads it.
+import { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { nextMatchSchema, type NextMatch } from '@/lib/next-match';
+import { useRealtime } from '@/lib/use-realtime';
+import { myTournamentsKey } from './get-my-tournaments';
+
+export const nextMatchesKey = (userId: string | undefined) => [...myTournamentsKey(userId), 'next-matches'] as const;
+
+/** Each started tournament's row, by tournament id. */
+export async function getNextMatches(): Promise<Map<string, NextMatch>> {
+  const { data } = await supabase.rpc('my_next_match').throwOnError();
+  const rows = z.array(nextMatchSchema).parse(data ?? []);
+  return new Map(rows.map((row) => [row.tournament_id, row]));
+}
+
+/** `tournamentIds`: the player's started tournaments, whose matches are listened to. */
+export function useNextMatches(userId: string | undefined, tournamentIds: string[]) {
+  const key = nextMatchesKey(userId);
+  const enabled = !!userId && tournamentIds.length > 0;
+  const query = useQuery({ queryKey: key, queryFn: getNextMatches, enabled });
+  const ids = [...new Set(tournamentIds)].sort();
+  const live = useRealtime('matches', key, { enabled, filter: `tournament_id=in.(${ids.join(',')})` });
+  return { ...query, live };
+}

@@ -1,0 +1,52 @@
+// A player's next match as public.my_next_match answers it, shared by the tournament page's "Your
+// match" and My Tournaments' cards: the row's schema, and the words both say (the state, the place,
+// the games).
+import { z } from 'zod';
+
+export const nextMatchSchema = z.object({
+  tournament_id: z.string(),
+  status: z.enum(['match', 'waiting', 'eliminated', 'completed']),
+  team_name: z.string().nullable(),
+  round_label: z.string().nullable(),
+  opponent_team_name: z.string().nullable(),
+  opponent_in_game_names: z.array(z.string()).nullable(),
+  best_of: z.number().nullable(),
+  maps: z.array(z.object({ mode: z.string().nullable().optional(), map: z.string().nullable().optional() })).nullable(),
+  state: z.string().nullable(),
+  can_report: z.boolean(),
+  can_confirm: z.boolean(),
+  placement: z.number().nullable(),
+  /** Why the other captain disputed the current match; it waits for an administrator. */
+  dispute_comment: z.string().nullable(),
+});
+
+export type NextMatch = z.infer<typeof nextMatchSchema>;
+
+/** The match's state as the player reads it about their own match. */
+export const NEXT_MATCH_STATES: Record<string, string> = {
+  waiting_for_opponent: 'Waiting for your opponent',
+  ready: 'Ready to play',
+  awaiting_confirmation: 'Awaiting confirmation',
+  disputed: 'Disputed: an administrator will decide',
+  done: 'Done',
+};
+
+/** 1 -> "1st", 2 -> "2nd", 3 -> "3rd", 11 -> "11th". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th'}`;
+}
+
+/** Without a match to play: over, out (with the place), or waiting for the next round robin match. */
+export function noMatchText(next: NextMatch): string {
+  const place = next.placement ? ordinal(next.placement) : null;
+  if (next.status === 'completed') return `The tournament is over${place ? `: you finished ${place}` : ''}.`;
+  if (next.status === 'eliminated') return `You are out of the tournament${place ? `: you finish ${place}` : ''}.`;
+  return 'You have no match to play right now: your next one appears here.';
+}
+
+/** The games that have a mode or a map: "Gem Grab: Hard Rock Mine". */
+export function gameTexts(next: NextMatch): string[] {
+  return (next.maps ?? []).filter((m) => m.mode || m.map).map((m) => [m.mode, m.map].filter(Boolean).join(': '));
+}
