@@ -135,6 +135,13 @@ function checkInvariants(
   const played = matches.filter((m) => !m.is_bye && m.team1_id && m.team2_id);
   const appears = new Set(played.flatMap((m) => [m.team1_id, m.team2_id]));
   for (const m of matches) expect(m.team1_id === null || m.team1_id !== m.team2_id).toBe(true);
+  // No team plays twice in one round (round robin's rotation, and every bracket's rounds).
+  const rounds = new Map<string, string[]>();
+  for (const m of matches) {
+    const key = `${m.bracket}:${m.group_number}:${m.round}`;
+    rounds.set(key, [...(rounds.get(key) ?? []), ...[m.team1_id, m.team2_id].filter((t): t is string => t !== null)]);
+  }
+  for (const teamsInRound of rounds.values()) expect(new Set(teamsInRound).size).toBe(teamsInRound.length);
   // Every team placed, exactly one champion.
   expect([...placements.keys()].sort()).toEqual([...teams].sort());
   const champions = teams.filter((t) => placements.get(t) === 1);
