@@ -43,7 +43,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
   it('shows a single elimination bracket with byes: rounds as named lists, byes moved on', async () => {
     const { tournament, captains } = await startedTournament('single_elimination', 5);
     const [a, b, c, d, e] = captains.map((x) => x.teamName);
-    renderBracket(tournament.id);
+    const { user } = renderBracket(tournament.id);
 
     expect(await screen.findByRole('heading', { name: 'Single elimination' })).toBeInTheDocument();
     // Seeds 1, 2 and 3 have byes in a bracket of 8; seed 4 meets seed 5.
@@ -55,6 +55,11 @@ describe('BracketView', { timeout: 90_000 }, () => {
     expect(await roundItems('Final')).toEqual(['to be decided vs to be decided, waiting for opponent']);
     // Not complete, not round robin: no standings yet.
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // A visitor opens a match: the teams, but no Discord invite (the database gives it to players only).
+    await user.click(screen.getByRole('button', { name: said(`${d} vs ${e}, ready`) }));
+    const dialog = await screen.findByRole('dialog', { name: `${d} vs ${e}` });
+    expect(within(dialog).getByRole('list', { name: `Players of ${d}` })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /Discord/ })).not.toBeInTheDocument();
   });
 
   it('shows a double elimination bracket in winners, losers and grand final sections', async () => {
@@ -133,6 +138,11 @@ describe('BracketView', { timeout: 90_000 }, () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Gem Grab · Hard Rock Mine', 'Any mode', 'Heist · Safe Zone']);
+    // The captain meets the other side in the tournament's Discord.
+    expect(await dlg.findByRole('link', { name: "Meet in the tournament's Discord" })).toHaveAttribute(
+      'href',
+      tournament.discord_link!,
+    );
     expect(
       within(dlg.getByRole('list', { name: `Players of ${d!.teamName}` }))
         .getAllByRole('listitem')

@@ -1,15 +1,17 @@
 // A match opened from the bracket: both teams with their players' in-game names, the round, the
 // best-of and each game's mode and map as the administrator set them, the state and the reported
-// games. For one of the match's two captains it is also where the result is reported, then confirmed
-// or disputed by the other captain.
+// games, and for the tournament's players the Discord invite where the two sides meet. For one of the
+// match's two captains it is also where the result is reported, then confirmed or disputed by the
+// other captain.
 import { useState } from 'react';
 import { z } from 'zod';
-import { Alert, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
 import type { BracketTeam, Match } from '@/features/bracket/api/get-bracket';
 import { useConfirmMatch } from '@/features/bracket/api/confirm-match';
+import { useMatchDiscordLink } from '@/features/bracket/api/get-discord-link';
 import { STATE_LABELS, teamName } from '@/features/bracket/components/bracket-layout';
 import { ReportForm } from '@/features/bracket/components/report-form';
 import { DisputeForm } from '@/features/bracket/components/dispute-form';
@@ -92,6 +94,7 @@ function MatchDetails({
   const [action, setAction] = useState<'report' | 'dispute' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const confirm = useConfirmMatch(tournamentId);
+  const discord = useMatchDiscordLink(tournamentId, user?.id ?? null);
   const a = teamName(teams, match.team1_id);
   const b = teamName(teams, match.team2_id);
   const captain = myTeamId !== null && (myTeamId === match.team1_id || myTeamId === match.team2_id);
@@ -120,6 +123,11 @@ function MatchDetails({
             <List.Item key={i}>{g}</List.Item>
           ))}
         </List>
+      )}
+      {discord.data && (
+        <Anchor href={discord.data} target="_blank" rel="noopener noreferrer" size="sm">
+          Meet in the tournament&apos;s Discord
+        </Anchor>
       )}
 
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
