@@ -18,6 +18,9 @@ export type LiveStatus = 'joining' | 'joined' | 'error';
 /** Shown while a live view is not receiving changes (spec section 8). */
 export const LIVE_ERROR_MESSAGE = 'Error loading tournament data';
 
+/** How long a re-read waits for the rest of a transaction's changes. */
+const REREAD_BATCH_MS = 50;
+
 export function useRealtime<T extends TableName, D>(
   table: T,
   queryKey: QueryKey,
@@ -42,7 +45,15 @@ export function useRealtime<T extends TableName, D>(
   useEffect(() => {
     if (!enabled) return;
     let active = true;
-    const reread = () => void queryClient.invalidateQueries({ queryKey, exact: !prefix });
+    // One transaction's changes arrive together (a corrected result moves several matches): they make
+    // one re-read, not one each that the next one cancels while the server still answers it.
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const reread = () => {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        if (active) void queryClient.invalidateQueries({ queryKey, exact: !prefix });
+      }, REREAD_BATCH_MS);
+    };
     const channel = supabase
       .channel(`${table}-live-${Math.random().toString(36).slice(2)}`)
       .on<Row<T>>('postgres_changes', { event: '*', schema: 'public', table, filter }, (change) => {
@@ -62,6 +73,7 @@ export function useRealtime<T extends TableName, D>(
       });
     return () => {
       active = false;
+      clearTimeout(pending);
       void supabase.removeChannel(channel);
     };
     // queryKey is represented by its hash; apply is read when a change arrives.
