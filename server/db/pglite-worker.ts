@@ -41,7 +41,8 @@ export type SerializedError = { message: string; name: string } & Record<string,
 // PGlite starts Postgres with -F (fsync off), and Emscripten's NODEFS has no fsync at all: a commit
 // reached the kernel's page cache, so it survived a killed process but not a power cut. A folder
 // on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
-// and an fsync that reaches the disk. The rest are PGlite's own start parameters.
+// and an fsync that reaches the disk; and a smaller shared_buffers (below). The rest are PGlite's own
+// start parameters.
 const DURABLE_START_PARAMS = [
   '--single',
   '-O',
@@ -66,6 +67,11 @@ const DURABLE_START_PARAMS = [
   'fsync=on',
   '-c',
   'wal_sync_method=fsync',
+  // PGlite's default (about 160 MB, with 5 MB of WAL buffers) is most of an idle server's memory,
+  // inside the WebAssembly heap, which never shrinks. Reads past 16 MB come from the kernel's page
+  // cache through NODEFS, so a community's database loses little; a 1 GB machine keeps ~90 MB.
+  '-c',
+  'shared_buffers=16MB',
 ];
 
 interface NodeFsStream {
