@@ -52,6 +52,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
     `${kind}: 128-team double elimination start ${median(results.map((r) => r.start)).toFixed(1)} ms, ` +
       `confirm one result ${median(results.map((r) => r.confirm)).toFixed(1)} ms (median of ${runs})`,
   );
+  for (const [name, value] of [
+    ['start_128_double_elimination', median(results.map((r) => r.start))],
+    ['confirm_one_result', median(results.map((r) => r.confirm))],
+  ] as const)
+    console.log(
+      `RESULT ${JSON.stringify({ name: `brackets.${kind}.${name}`, value: Number(value.toFixed(1)), unit: 'ms' })}`,
+    );
   await db.close();
   await created?.drop();
 }

@@ -106,4 +106,15 @@ if (supabaseChunk)
   console.log(
     `\nLoaded after first paint by AuthProvider (not counted above for /): ${supabaseChunk.file} ${kb(size(supabaseChunk.file))}`,
   );
+// Machine-readable figures for npm run bench (bench/run-all.ts).
+for (const route of routes) {
+  let total = 0;
+  for (const f of closure([entry, ...(route.layout ? [route.layout] : []), route.src]))
+    if (f.endsWith('.css') || f.endsWith('.js')) total += size(f);
+  const budget = route.path === '/' ? LANDING_BUDGET : ROUTE_BUDGET;
+  const value = Number((total / 1024).toFixed(1));
+  console.log(
+    `RESULT ${JSON.stringify({ name: `bundle.${route.path}`, value, unit: 'KB gzip', target: `<= ${budget / 1024}` })}`,
+  );
+}
 process.exitCode = failed ? 1 : 0;

@@ -70,6 +70,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
       `${kind}: ${tournaments} completed 32-player tournaments (played in ${(played / 1000).toFixed(1)} s): ` +
         `leaderboard page of 50 ${leaderboard.toFixed(1)} ms, 5 recent champions ${champions.toFixed(1)} ms (median of ${runs})`,
     );
+    for (const [name, value] of [
+      ['page_of_50', leaderboard],
+      ['recent_champions', champions],
+    ] as const)
+      console.log(
+        `RESULT ${JSON.stringify({ name: `leaderboard.${kind}.${name}`, value: Number(value.toFixed(1)), unit: 'ms' })}`,
+      );
   } finally {
     await db.close();
     await created?.drop();

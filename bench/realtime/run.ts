@@ -184,6 +184,10 @@ async function main() {
   console.log(
     `\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`,
   );
+  // The latency and rate tables above are read from their text by bench/run-all.ts.
+  console.log(
+    `RESULT ${JSON.stringify({ name: 'realtime.rss_500_sockets', value: Math.round(after.rss / 2 ** 20), unit: 'MB' })}`,
+  );
   child.send({ op: 'stop' });
   await new Promise((r) => child.once('exit', r));
 }

@@ -35,3 +35,9 @@ console.log(`  existing data directory: ${median(existing.map((r) => r.ms))} ms`
 console.log(
   `  resident memory after start: ${median(existing.map((r) => r.rssMb))} MB (fresh: ${median(fresh.map((r) => r.rssMb))} MB)`,
 );
+for (const [name, value, unit] of [
+  ['startup.fresh_ms', median(fresh.map((r) => r.ms)), 'ms'],
+  ['startup.existing_ms', median(existing.map((r) => r.ms)), 'ms'],
+  ['startup.rss_after_start', median(existing.map((r) => r.rssMb)), 'MB'],
+] as const)
+  console.log(`RESULT ${JSON.stringify({ name, value, unit })}`);

@@ -29,6 +29,14 @@ try {
   for (const [url, a, b, c] of rows) console.log(`| ${url} | ${kb(a)} | ${kb(b)} | ${kb(c)} |`);
   const sum = (i: 1 | 2 | 3) => rows.reduce((t, r) => t + r[i], 0);
   console.log(`| total | ${kb(sum(1))} | ${kb(sum(2))} | ${kb(sum(3))} |`);
+  for (const [encoding, i] of [
+    ['uncompressed', 1],
+    ['gzip', 2],
+    ['br', 3],
+  ] as const)
+    console.log(
+      `RESULT ${JSON.stringify({ name: `transfer.${path}.${encoding}`, value: Number((sum(i) / 1024).toFixed(1)), unit: 'KiB' })}`,
+    );
 } finally {
   await stack.destroy();
 }

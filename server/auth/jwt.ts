@@ -35,8 +35,14 @@ export class JwtError extends Error {
   }
 }
 
+/** How long a verified token is remembered, and how many are (see JwtKeys.verify). */
+const VERIFIED_TTL_MS = 60_000;
+const VERIFIED_MAX = 5_000;
+
 export class JwtKeys {
   private readonly key: Uint8Array;
+  /** token -> its claims and when it was verified; Map order is oldest first. */
+  private readonly verified = new Map<string, { claims: Claims; at: number }>();
   constructor(readonly secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -50,9 +56,29 @@ export class JwtKeys {
       .sign(this.key);
   }
 
-  /** Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. */
+  /**
+   * Verifies signature, algorithm (HS256 only: `alg: none` is refused) and expiry. A token verified
+   * in the last minute is not verified again (an HMAC per request was the Data API's largest cost
+   * after the database): the whole token is the key, so a changed header, payload or signature is
+   * a different token, and its expiry is still checked on every use.
+   */
   async verify(token: string | undefined | null): Promise<Claims> {
     if (!token) throw new JwtError('missing', 'No API key found in request');
+    const now = Date.now();
+    const hit = this.verified.get(token);
+    if (hit) {
+      const exp = hit.claims.exp;
+      if (now - hit.at < VERIFIED_TTL_MS && (exp === undefined || exp > Math.floor(now / 1000)))
+        return { ...hit.claims };
+      this.verified.delete(token);
+    }
+    const claims = await this.verifyOnce(token);
+    this.verified.set(token, { claims, at: now });
+    if (this.verified.size > VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+    return { ...claims };
+  }
+
+  private async verifyOnce(token: string): Promise<Claims> {
     if (token.split('.').length !== 3)
       throw new JwtError('malformed', 'invalid JWT: unable to parse or verify signature, token is malformed');
     try {

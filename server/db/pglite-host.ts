@@ -201,15 +201,16 @@ export async function openPglite(options: Omit<WorkerInput, 'assets'>): Promise<
     return reply;
   };
 
-  const queryable = (alive: () => void): Queryable => ({
+  /** alive() throws when the statement may not be sent; begin() says whether it opens the transaction. */
+  const queryable = (alive: () => void, begin: () => boolean = () => false): Queryable => ({
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       alive();
-      const r = await run({ op: 'query', sql, params });
+      const r = await run({ op: 'query', sql, params, begin: begin() });
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
       alive();
-      await run({ op: 'exec', sql });
+      await run({ op: 'exec', sql, begin: begin() });
     },
   });
 
@@ -240,14 +241,17 @@ export async function openPglite(options: Omit<WorkerInput, 'assets'>): Promise<
         const alive = () => {
           if (generation !== mine) throw connectionLost();
         };
-        await run({ op: 'exec', sql: 'begin' });
+        // BEGIN goes with the transaction's first statement: one message (and one wait for this
+        // thread) fewer per transaction, while the transaction holds the one connection.
+        let begun = false;
+        const begin = () => !begun && (begun = true);
         try {
-          const result = await fn(queryable(alive));
+          const result = await fn(queryable(alive, begin));
           alive();
-          await run({ op: 'exec', sql: 'commit' });
+          if (begun) await run({ op: 'exec', sql: 'commit' });
           return result;
         } catch (error) {
-          if (generation === mine) {
+          if (generation === mine && begun) {
             const rollback = run({ op: 'exec', sql: 'rollback' }).catch(() => {});
             // A statement cut in memory is still running: the caller hears of it now, and the
             // connection is given back once the rollback behind it is done.

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { timeoutToMs } from './timeout-setting.ts';
 
 export interface WorkerInput {
   dataDir?: string;
@@ -22,8 +23,9 @@ export interface WorkerInput {
 }
 
 export type Request =
-  | { id: number; op: 'query'; sql: string; params?: unknown[] }
-  | { id: number; op: 'exec'; sql: string }
+  // begin: open a transaction first (a transaction's BEGIN rides with its first statement).
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; begin?: boolean }
+  | { id: number; op: 'exec'; sql: string; begin?: boolean }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
   | { id: number; op: 'close' };
 
@@ -39,7 +41,8 @@ export type SerializedError = { message: string; name: string } & Record<string,
 // PGlite starts Postgres with -F (fsync off), and Emscripten's NODEFS has no fsync at all: a commit
 // reached the kernel's page cache, so it survived a killed process but not a power cut. A folder
 // on disk therefore gets fsync on, WAL flushed with fsync() (Emscripten's fdatasync is a no-op),
-// and an fsync that reaches the disk. The rest are PGlite's own start parameters.
+// and an fsync that reaches the disk; and a smaller shared_buffers (below). The rest are PGlite's own
+// start parameters.
 const DURABLE_START_PARAMS = [
   '--single',
   '-O',
@@ -64,6 +67,11 @@ const DURABLE_START_PARAMS = [
   'fsync=on',
   '-c',
   'wal_sync_method=fsync',
+  // PGlite's default (about 160 MB, with 5 MB of WAL buffers) is most of an idle server's memory,
+  // inside the WebAssembly heap, which never shrinks. Reads past 16 MB come from the kernel's page
+  // cache through NODEFS, so a community's database loses little; a 1 GB machine keeps ~90 MB.
+  '-c',
+  'shared_buffers=16MB',
 ];
 
 interface NodeFsStream {
@@ -130,15 +138,30 @@ export function serializeError(error: unknown): SerializedError {
 }
 
 // The statements after which statement_timeout may differ: any that names it, and the end of a
-// transaction (SET LOCAL ends with it). Everything else leaves it as it was, so it is read only then.
-const MAY_SET_TIMEOUT = /statement_timeout|^\s*(commit|rollback|end|abort)\b/i;
+// transaction in which one ran (SET LOCAL and set_config(..., true) end with it). Everything else
+// leaves it as it was, so it is read only then. The Data API names it in every request's caller
+// set-up (context.ts, setCaller): reading it costs that request about 0.2 ms, where pg_settings
+// (which builds every setting's row) cost 4-5 ms, twice per request.
+const NAMES_TIMEOUT = /statement_timeout/i;
+const ENDS_TRANSACTION = /^\s*(commit|rollback|end|abort)\b/i;
+/** Whether a statement named statement_timeout since the last transaction ended. */
+let timeoutNamed = false;
+
+/** The session's statement_timeout after sql ran, when sql may have changed it. */
+async function timeoutAfter(db: PGlite, sql: string): Promise<number | undefined> {
+  const named = NAMES_TIMEOUT.test(sql);
+  const ended = ENDS_TRANSACTION.test(sql);
+  if (named) timeoutNamed = true;
+  else if (!(timeoutNamed && ended)) return undefined;
+  const ms = await readTimeoutMs(db);
+  if (ended && !named && ms !== undefined) timeoutNamed = false;
+  return ms;
+}
 
 async function readTimeoutMs(db: PGlite): Promise<number | undefined> {
   try {
-    const r = await db.query<{ ms: number }>(
-      "select setting::int as ms from pg_settings where name = 'statement_timeout'",
-    );
-    return r.rows[0]?.ms;
+    const r = await db.query<{ v: string }>("select current_setting('statement_timeout') as v");
+    return timeoutToMs(r.rows[0]?.v ?? '');
   } catch {
     return undefined; // in an aborted transaction: the setting is unchanged until it ends
   }
@@ -168,14 +191,16 @@ async function main(): Promise<void> {
     try {
       switch (request.op) {
         case 'query': {
+          if (request.begin) await db.exec('begin');
           const r = await db.query(request.sql, request.params);
-          const timeoutMs = MAY_SET_TIMEOUT.test(request.sql) ? await readTimeoutMs(db) : undefined;
+          const timeoutMs = await timeoutAfter(db, request.sql);
           post({ type: 'reply', id: request.id, rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, timeoutMs });
           return;
         }
         case 'exec': {
+          if (request.begin) await db.exec('begin');
           await db.exec(request.sql);
-          const timeoutMs = MAY_SET_TIMEOUT.test(request.sql) ? await readTimeoutMs(db) : undefined;
+          const timeoutMs = await timeoutAfter(db, request.sql);
           post({ type: 'reply', id: request.id, timeoutMs });
           return;
         }
