@@ -97,11 +97,24 @@ async function prerender(root: string, outDir: string): Promise<void> {
     for (const layout of page.layouts ?? []) needs(manifest, layout, css, js);
     const links = [
       ...[...css].filter((f) => !entry.css.has(f)).map((f) => `<link rel="stylesheet" href="/${f}">`),
-      ...[...js].filter((f) => !entry.js.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+      ...(page.entry ? [] : [...js].filter((f) => !entry.js.has(f))).map(
+        (f) => `<link rel="modulepreload" crossorigin href="/${f}">`,
+      ),
     ].join('');
-    const html = template
-      .replace('</head>', `${links}</head>`)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${markup}</div>`);
+    let html = template.replace('</head>', `${links}</head>`);
+    if (page.entry) {
+      // This page loads its own entry instead of the app's, and preloads none of the app's code.
+      const own = manifest[page.entry];
+      if (!own?.isEntry) throw new Error(`prerender: ${page.entry} is not an entry of the build`);
+      html = html
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        .replace(
+          /<script type="module" crossorigin src="[^"]+"><\/script>/,
+          `<script type="module" crossorigin src="/${own.file}"></script>`,
+        );
+      if (!html.includes(own.file)) throw new Error("prerender: index.html's entry script was not found");
+    }
+    html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${markup}</div>`);
     if (!html.includes(`data-prerendered="${path}"`)) throw new Error('prerender: index.html has no empty #root');
     await writeFile(join(outDir, 'prerendered', page.file), await beasties.process(html));
   }
@@ -129,5 +142,12 @@ function postBuild(): Plugin {
 export default defineConfig({
   plugins: [react(), postBuild()],
   resolve: { alias },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    // The app (index.html) and the landing page's small loader (PRERENDERED's `entry`).
+    rolldownOptions: { input: { index: 'index.html', 'landing-boot': 'src/landing-boot.ts' } },
+  },
 });

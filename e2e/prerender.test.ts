@@ -8,6 +8,7 @@ import { baseUrl, DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { checkScreen } from './support/screens.ts';
 import { visible, waitForPath } from './support/ui.ts';
+import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
 
 const journey = journeyBrowser();
 
@@ -88,5 +89,33 @@ describe('The prerendered landing page', () => {
     await page.goBack();
     await visible(page.getByRole('heading', { level: 1, name: 'Compete. Win. Become a legend.' }));
     await checkScreen(page, 'landing-hydrated');
+  });
+
+  it('has /login and /register prerendered too, their forms sendable only once hydrated', async () => {
+    for (const [path, heading] of [
+      ['/login', 'Welcome Back'],
+      ['/register', 'Create Account'],
+    ] as const) {
+      const res = await fetch(new URL(path, baseUrl));
+      const html = await res.text();
+      expect(html, path).toContain(`data-prerendered="${path}"`);
+      expect(html, path).toContain(heading);
+      expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+      expect(res.headers.get('content-security-policy')).toContain(inlineScriptHashes(html)[0]);
+    }
+    const { page } = await newPerson(journey.browser, PHONE);
+    const errors: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(SAMPLE_PLAYER_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(SAMPLE_PLAYER_PASSWORD);
+    // The click waits for the button the app enables once it has hydrated the form.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/home');
+    expect(page.url()).not.toContain(encodeURIComponent(SAMPLE_PLAYER_PASSWORD));
+    expect(errors).toEqual([]);
   });
 });
