@@ -11,7 +11,7 @@ import Beasties from 'beasties';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { PRERENDERED } from './server/prerendered.ts';
+import { BOOT_ENTRY, PRERENDERED } from './server/prerendered.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
@@ -58,8 +58,8 @@ function needs(manifest: Manifest, key: string, css = new Set<string>(), js = ne
 
 /**
  * Renders each PRERENDERED screen with src/entry-prerender.tsx (built for Node on the spot, without
- * this config's plugins) into dist/index.html's frame: the markup in #root, the screen's own chunks
- * preloaded, and its CSS inline (beasties). No inline script and no inline event handler: the page's CSP allows neither.
+ * this config's plugins) into dist/index.html's frame: the markup in #root, src/boot.ts as its only
+ * script, and its CSS inline (beasties). No inline script and no inline event handler: the page's CSP allows neither.
  */
 async function prerender(root: string, outDir: string): Promise<void> {
   const ssrDir = join(root, 'node_modules/.cache/brawlcup-prerender');
@@ -95,26 +95,25 @@ async function prerender(root: string, outDir: string): Promise<void> {
     const markup = await render(path);
     const { css, js } = needs(manifest, page.module);
     for (const layout of page.layouts ?? []) needs(manifest, layout, css, js);
-    const links = [
-      ...[...css].filter((f) => !entry.css.has(f)).map((f) => `<link rel="stylesheet" href="/${f}">`),
-      ...(page.entry ? [] : [...js].filter((f) => !entry.js.has(f))).map(
-        (f) => `<link rel="modulepreload" crossorigin href="/${f}">`,
-      ),
-    ].join('');
-    let html = template.replace('</head>', `${links}</head>`);
-    if (page.entry) {
-      // This page loads its own entry instead of the app's, and preloads none of the app's code.
-      const own = manifest[page.entry];
-      if (!own?.isEntry) throw new Error(`prerender: ${page.entry} is not an entry of the build`);
-      html = html
-        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-        .replace(
-          /<script type="module" crossorigin src="[^"]+"><\/script>/,
-          `<script type="module" crossorigin src="/${own.file}"></script>`,
-        );
-      if (!html.includes(own.file)) throw new Error("prerender: index.html's entry script was not found");
-    }
-    html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${markup}</div>`);
+    // The screen's own CSS (inlined below); none of the app's code is preloaded: it comes after the paint.
+    const links = [...css]
+      .filter((f) => !entry.css.has(f))
+      .map((f) => `<link rel="stylesheet" href="/${f}">`)
+      .join('');
+    const boot = manifest[BOOT_ENTRY];
+    if (!boot?.isEntry) throw new Error(`prerender: ${BOOT_ENTRY} is not an entry of the build`);
+    let html = template
+      .replace('</head>', `${links}</head>`)
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+      .replace(
+        /<script type="module" crossorigin src="[^"]+"><\/script>/,
+        `<script type="module" crossorigin src="/${boot.file}"></script>`,
+      );
+    if (!html.includes(boot.file)) throw new Error("prerender: index.html's entry script was not found");
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${path}" data-load="${page.load}">${markup}</div>`,
+    );
     if (!html.includes(`data-prerendered="${path}"`)) throw new Error('prerender: index.html has no empty #root');
     await writeFile(join(outDir, 'prerendered', page.file), await beasties.process(html));
   }
@@ -147,7 +146,7 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     manifest: true,
-    // The app (index.html) and the landing page's small loader (PRERENDERED's `entry`).
-    rolldownOptions: { input: { index: 'index.html', 'landing-boot': 'src/landing-boot.ts' } },
+    // The app (index.html), and the prerendered screens' small loader of it.
+    rolldownOptions: { input: { index: 'index.html', boot: BOOT_ENTRY } },
   },
 });

@@ -6,7 +6,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -18,6 +18,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** A seeded tournament (supabase/seed.sql): Solo Showdown Sprint, open for registration. */
 const TOURNAMENT_ID = '7a1c0001-0000-4000-8000-000000000001';
+/** Where each page's full Lighthouse report (JSON) is written. */
+const REPORTS = join(tmpdir(), 'brawlcup-lighthouse-reports');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
@@ -68,6 +70,11 @@ async function audit(url: string, port: number, page: string, signedIn: boolean)
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  // The whole report, for the details (which element shifted, which task blocked).
+  await writeFile(
+    join(REPORTS, `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}.json`),
+    JSON.stringify(lhr),
+  );
   const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const metrics = [
@@ -107,6 +114,7 @@ async function signIn(base: string, port: number): Promise<void> {
 if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, 'dist/index.html'))) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
+await mkdir(REPORTS, { recursive: true });
 const temp = await mkdtemp(join(tmpdir(), 'brawlcup-lighthouse-'));
 const { child, url } = await startServer(join(temp, 'data'));
 const chrome = await chromeLauncher.launch({
@@ -119,9 +127,7 @@ try {
   rows.push(await audit(`${url}/login`, chrome.port, '/login', false));
   await signIn(url, chrome.port);
   rows.push(await audit(`${url}/home`, chrome.port, '/home (signed in)', true));
-  rows.push(
-    await audit(`${url}/tournaments/${TOURNAMENT_ID}`, chrome.port, '/tournaments/<id> (signed in)', true),
-  );
+  rows.push(await audit(`${url}/tournaments/${TOURNAMENT_ID}`, chrome.port, '/tournaments/<id> (signed in)', true));
 } finally {
   chrome.kill();
   child.kill('SIGTERM');
@@ -138,3 +144,4 @@ console.log(`Lighthouse ${version}, mobile preset, ads off, ${url}:\n`);
 console.log(line(header));
 for (const r of table) console.log(line(r));
 for (const r of rows) if (r.misses.length) console.log(`\n${r.page} below 100:\n  ${r.misses.join('\n  ')}`);
+console.log(`\nFull reports (JSON): ${REPORTS}`);
