@@ -1,12 +1,17 @@
 // Builds the single-page app. The local stack (server/) serves dist/ and the API on one origin.
+// The static screens (PRERENDERED) are then rendered to HTML once, with their critical CSS inline,
+// into dist/prerendered/, which server/static.ts sends for those paths: they paint before any
+// JavaScript arrives, and src/main.tsx hydrates them.
 // Every compressible file of the build also gets a brotli (.br) and a gzip (.gz) copy, once, at
 // build time, so the server sends them as they are (picked by Accept-Encoding) instead of
 // compressing on every request or not at all.
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import Beasties from 'beasties';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { BOOT_ENTRY, PRERENDERED } from './server/prerendered.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
@@ -39,22 +44,109 @@ async function precompressDir(dir: string): Promise<number> {
   return count;
 }
 
-function precompress(): Plugin {
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/** The CSS and JS files a module needs before it runs (itself and its static imports), from the manifest. */
+function needs(manifest: Manifest, key: string, css = new Set<string>(), js = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || js.has(chunk.file)) return { css, js };
+  js.add(chunk.file);
+  for (const file of chunk.css ?? []) css.add(file);
+  for (const next of chunk.imports ?? []) needs(manifest, next, css, js);
+  return { css, js };
+}
+
+/**
+ * Renders each PRERENDERED screen with src/entry-prerender.tsx (built for Node on the spot, without
+ * this config's plugins) into dist/index.html's frame: the markup in #root, src/boot.ts as its only
+ * script, and its CSS inline (beasties). No inline script and no inline event handler: the page's CSP allows neither.
+ */
+async function prerender(root: string, outDir: string): Promise<void> {
+  const ssrDir = join(root, 'node_modules/.cache/brawlcup-prerender');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: { alias },
+    build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+  });
+  const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as {
+    render: (path: string) => Promise<string>;
+  };
+  const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const template = await readFile(join(outDir, 'index.html'), 'utf8');
+  const entry = needs(manifest, 'index.html');
+  // The screen's stylesheets are small (bench/bundle): inlined whole, not pruned to what the first
+  // screen shows, because the entry's CSS also serves the screens the app navigates to without
+  // reloading, and a stylesheet left linked would either block the paint (in the head) or land after
+  // Mantine's theme <style> (in the body) and override it.
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    inlineThreshold: 256 * 1024,
+    // Mantine's own <style> tags (theme variables, responsive props) stay as React rendered them.
+    reduceInlineStyles: false,
+    mergeStylesheets: false,
+    logLevel: 'warn',
+  });
+  await mkdir(join(outDir, 'prerendered'), { recursive: true });
+  for (const [path, page] of Object.entries(PRERENDERED)) {
+    const markup = await render(path);
+    const { css, js } = needs(manifest, page.module);
+    for (const layout of page.layouts ?? []) needs(manifest, layout, css, js);
+    // The screen's own CSS (inlined below); none of the app's code is preloaded: it comes after the paint.
+    const links = [...css]
+      .filter((f) => !entry.css.has(f))
+      .map((f) => `<link rel="stylesheet" href="/${f}">`)
+      .join('');
+    const boot = manifest[BOOT_ENTRY];
+    if (!boot?.isEntry) throw new Error(`prerender: ${BOOT_ENTRY} is not an entry of the build`);
+    let html = template
+      .replace('</head>', `${links}</head>`)
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+      .replace(
+        /<script type="module" crossorigin src="[^"]+"><\/script>/,
+        `<script type="module" crossorigin src="/${boot.file}"></script>`,
+      );
+    if (!html.includes(boot.file)) throw new Error("prerender: index.html's entry script was not found");
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${path}" data-load="${page.load}">${markup}</div>`,
+    );
+    if (!html.includes(`data-prerendered="${path}"`)) throw new Error('prerender: index.html has no empty #root');
+    await writeFile(join(outDir, 'prerendered', page.file), await beasties.process(html));
+  }
+  await rm(ssrDir, { recursive: true, force: true });
+}
+
+/** After the client build: prerender the static screens, then compress everything (in that order). */
+function postBuild(): Plugin {
   let outDir = 'dist';
+  let root = process.cwd();
   return {
-    name: 'brawlcup-precompress',
-    apply: 'build',
+    name: 'brawlcup-post-build',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = config.build.outDir;
+      root = config.root;
     },
     async closeBundle() {
-      await precompressDir(outDir);
+      await prerender(root, resolve(root, outDir));
+      await precompressDir(resolve(root, outDir));
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  plugins: [react(), postBuild()],
+  resolve: { alias },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    // The app (index.html), and the prerendered screens' small loader of it.
+    rolldownOptions: { input: { index: 'index.html', boot: BOOT_ENTRY } },
+  },
 });

@@ -1,6 +1,8 @@
 // Serves the built app (dist/): hashed assets cached for a year, every other path the SPA's
 // index.html with the stack's runtime config injected, so the app needs no .env file. A tournament
-// page's HTML also carries that tournament's Open Graph tags (link previews run no JavaScript).
+// page's HTML also carries that tournament's Open Graph tags (link previews run no JavaScript). The
+// screens the build prerendered (server/prerendered.ts) get their own HTML, which paints before the
+// app's JavaScript arrives.
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
@@ -8,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { publicOrigin } from './shared/http.ts';
 import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
+import { PRERENDERED } from './prerendered.ts';
 
 /**
  * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
@@ -97,6 +100,14 @@ export function namesIndexHtml(path: string): boolean {
   return posix.basename(posix.normalize(decoded.replaceAll('\\', '/'))) === 'index.html';
 }
 
+function decodeURIComponentSafe(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** A tournament page's address: /tournaments/<uuid> (anything else gets the site's own tags). */
 const TOURNAMENT_PAGE = /^\/tournaments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
@@ -115,8 +126,15 @@ export function staticRoutes(
     const config = { ...PAGE_CONFIG, ...runtimeConfig };
     return { origin, config, script: configScript(config) };
   };
+  /** The path's prerendered HTML when the build made one, else the app's index.html. */
+  const pageHtml = async (path: string) => {
+    const prerendered = Object.hasOwn(PRERENDERED, path) ? PRERENDERED[path] : undefined;
+    const html =
+      prerendered && (await readFile(join(dir, 'prerendered', prerendered.file), 'utf8').catch(() => undefined));
+    return html || readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+  };
   const page = async (c: Context) => {
-    const html = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+    const html = await pageHtml(c.req.path);
     if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const { origin, config, script } = pageConfig(c);
     const id = TOURNAMENT_PAGE.exec(c.req.path)?.[1];
@@ -141,8 +159,12 @@ export function staticRoutes(
       setPageHeaders(c, origin, config, script);
     }
   });
+  // The prerendered files are sent for their paths only, never by their own names.
   app.use('*', async (c, next) =>
-    (c.req.method === 'GET' || c.req.method === 'HEAD') && namesIndexHtml(c.req.path) ? page(c) : next(),
+    (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+    (namesIndexHtml(c.req.path) || /^\/+prerendered(\/|$)/i.test(decodeURIComponentSafe(c.req.path)))
+      ? page(c)
+      : next(),
   );
   // Built files are served pre-compressed (dist/**/*.br, *.gz, written by build/precompress.ts) when
   // the browser accepts it, with Vary: Accept-Encoding.

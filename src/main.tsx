@@ -1,17 +1,40 @@
-// The app's entry: styles, providers, router.
+// The app's entry: styles, providers, router. A screen the build prerendered (dist/prerendered/,
+// #root marked data-prerendered) is hydrated once its route's code is here; any other starts empty.
 import '@/app/styles';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, routes } from '@/app/router';
 
-const router = createAppRouter();
+/**
+ * Loads the lazy routes that match the address and puts their components in place, so the router's
+ * first render is the prerendered screen and not the loading fallback (which would not match the HTML).
+ */
+async function loadMatchedRoutes(pathname: string): Promise<void> {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const lazy = route.lazy;
+    if (typeof lazy !== 'function') continue;
+    Object.assign(route, await lazy(), { lazy: undefined } satisfies Partial<RouteObject>);
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+async function start() {
+  const container = document.getElementById('root')!;
+  const prerendered = container.dataset.prerendered === window.location.pathname;
+  if (prerendered) await loadMatchedRoutes(window.location.pathname).catch(() => undefined);
+  const app = (
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={createAppRouter()} />
+      </AppProvider>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
+
+void start();

@@ -4,11 +4,14 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { AuthProvider } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 
-// The notifications container arrives after the first paint (no screen notifies on load).
+// The notifications container arrives after the first paint (no screen notifies on load), and after
+// hydration of a prerendered screen.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <MantineProvider
       theme={theme}
@@ -16,9 +19,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
       defaultColorScheme="dark"
       forceColorScheme="dark"
     >
-      <Suspense fallback={null}>
-        <Notifications position="top-right" />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      )}
       <AuthProvider>{children}</AuthProvider>
     </MantineProvider>
   );

@@ -1,11 +1,7 @@
 // The app's configuration, parsed once at start-up. The local stack injects its anon key into
 // index.html (window.__BRAWLCUP_CONFIG__) and says its API is on the page's own origin; a static
 // build for hosted Supabase uses VITE_ vars.
-import { config, z } from 'zod';
-
-// zod compiles object schemas with `new Function` when it may; the page's Content-Security-Policy
-// has no 'unsafe-eval', so tell zod up front instead of letting it try (and trip the policy).
-config({ jitless: true });
+import { z } from '@/lib/zod';
 
 declare global {
   interface Window {

@@ -1,6 +1,6 @@
 // The rules a player's username and game ID follow, shared by sign-up and the profile form. They
 // mirror the database's checks on profiles (which stay the authority).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
 
 export const GAME_ID_MESSAGE = 'Invalid game ID format. Must be 9 characters with optional #.';

@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isTransient } from '@/lib/errors';
-import { supabase } from '@/lib/supabase';
 
 // Screens hear of new data in the same task as the answer, not on a timer (TanStack's default is
 // setTimeout 0): timers are throttled in background tabs, and stopped under the journeys' paused
@@ -26,7 +25,11 @@ export function QueryProvider({ children }: { children: ReactNode }) {
 }
 
 // Whoever signs out (here, in another tab, or by an ended session), what was read for them goes, so
-// nothing of theirs shows to the next person on a shared computer.
-supabase.auth.onAuthStateChange((event) => {
-  if (event === 'SIGNED_OUT') queryClient.clear();
-});
+// nothing of theirs shows to the next person on a shared computer. The client is imported
+// dynamically (AuthProvider has it on the way already), so a screen that reads nothing does not wait
+// for it (bench/bundle).
+void import('@/lib/supabase').then(({ supabase }) =>
+  supabase.auth.onAuthStateChange((event) => {
+    if (event === 'SIGNED_OUT') queryClient.clear();
+  }),
+);

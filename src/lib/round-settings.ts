@@ -1,7 +1,7 @@
 // What a round is played as: its best-of and, per game, an optional Brawl Stars mode and map. The
 // database's set_round_settings holds these rules; this schema checks the same ones first with the
 // same words, for the administrator's round form (the form's api file imports it with the RPC).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { charLength, hasInvisible } from '@/lib/text-rules';
 import type { TournamentType } from '@/lib/tournament';
 

@@ -1,6 +1,6 @@
 // A tournament as the app reads it from public.tournaments: the generated row type, and one schema
 // for the player's list and the admin grid to check rows that arrive over Realtime.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { Tables } from '@/types/database';
 
 export const TOURNAMENT_TYPES = ['1v1', '2v2', '3v3'] as const;

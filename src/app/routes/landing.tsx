@@ -1,12 +1,15 @@
 // / : the landing page. Hero (Start Your Journey, Sign in; Go to tournaments for someone signed in),
 // four feature cards, recent winners (once there are any), the statistics strip and an ad slot. It
-// imports no registration or admin code; the recent winners arrive after the first paint.
+// imports no registration or admin code; the recent winners arrive after the first paint. The build
+// prerenders it (vite.config.ts): what it renders first must not depend on the browser, the session
+// or the time, and is the same for everyone; the recent winners mount only in the browser.
 import { lazy, Suspense } from 'react';
 import { Anchor, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconGift, IconSwords, IconTrophy, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 import { AdSlot } from '@/components/ui/ad-slot';
 import classes from './landing.module.css';
 
@@ -39,6 +42,7 @@ const stats: { value: string; label: string }[] = [
 
 export default function LandingRoute() {
   const { user } = useAuth();
+  const hydrated = useHydrated();
   return (
     <Box component="main">
       <Container size="lg" px={{ base: 'sm', sm: 'md' }}>
@@ -122,9 +126,11 @@ export default function LandingRoute() {
           </SimpleGrid>
         </section>
 
-        <Suspense fallback={null}>
-          <RecentWinners />
-        </Suspense>
+        {hydrated && (
+          <Suspense fallback={null}>
+            <RecentWinners />
+          </Suspense>
+        )}
 
         <section aria-label="Statistics" className={classes.stats} style={{ marginTop: 48 }}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} p="xl" spacing="lg">

@@ -1,7 +1,7 @@
 // Creates a tournament. The schema is the admin form's and the call's; it mirrors the table's
 // constraints (https links or a /banners/ path, slots above zero, one of the three types, the prize's
 // and rules' limits) and the schedule trigger's order of times.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';

@@ -2,7 +2,7 @@
 // awards it by forfeit or no-show (public.forfeit_match). When later matches were played on the old
 // result the database refuses with RESET_NEEDED_MESSAGE; the admin confirms and the call is retried
 // with p_confirm_reset, which resets those matches.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';

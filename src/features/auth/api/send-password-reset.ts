@@ -1,6 +1,5 @@
 // Forgot password: mails a recovery link that lands on /reset-password.
-import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { z } from '@/lib/zod';
 import { toAppError } from '@/lib/errors';
 import { paths } from '@/config/paths';
 
@@ -17,6 +16,8 @@ export const passwordResetSchema = z.object({
 export type PasswordResetInput = z.infer<typeof passwordResetSchema>;
 
 export async function sendPasswordReset({ email }: PasswordResetInput): Promise<void> {
+  // The client's code comes with the first call, not with the screen (bench/bundle).
+  const { supabase } = await import('@/lib/supabase');
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${paths.resetPassword}`,
   });

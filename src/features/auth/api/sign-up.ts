@@ -1,7 +1,6 @@
 // Creating an account: the form's rules (the same as the database's: profiles checks and the auth
 // service's minimum password length), the call, and what a failure says.
-import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+import { z } from '@/lib/zod';
 import { errorMessage, toAppError } from '@/lib/errors';
 import { assertGameIdAvailable, gameIdAvailable, gameIdTakenError } from '@/lib/game-id-available';
 import { MIN_PASSWORD_LENGTH, gameIdSchema, usernameSchema } from '@/lib/player-rules';
@@ -22,6 +21,8 @@ export type SignUpFields = z.input<typeof signUpSchema>;
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 export async function signUp(input: SignUpInput) {
+  // The client's code comes with the first call, not with the screen (bench/bundle).
+  const { supabase } = await import('@/lib/supabase');
   await assertGameIdAvailable(input.gameId);
   const { data, error } = await supabase.auth.signUp({
     email: input.email,

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { FormError } from '@/components/ui/form-error';
 import type { FromState } from '@/components/layouts/guards';
 import {
@@ -19,6 +20,9 @@ import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function LoginForm() {
   const navigate = useNavigate();
+  // Prerendered (vite.config.ts): until the app has hydrated the form, it cannot be sent (a plain
+  // HTML submission would put the password in the address).
+  const hydrated = useHydrated();
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;
   const form = useForm<SignInInput>({
@@ -64,7 +68,7 @@ export function LoginForm() {
               Forgot your password?
             </Anchor>
           </Group>
-          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting} fullWidth>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting || !hydrated} fullWidth>
             Sign in
           </Button>
           <Text ta="center" fz="sm">

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/use-hydrated';
 import { GAME_ID_TAKEN_MESSAGE, PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { FormError } from '@/components/ui/form-error';
 import {
@@ -18,6 +19,9 @@ import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
 
 export function RegisterForm() {
   const navigate = useNavigate();
+  // Prerendered (vite.config.ts): until the app has hydrated the form, it cannot be sent (a plain
+  // HTML submission would put the password in the address).
+  const hydrated = useHydrated();
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm<SignUpFields, unknown, SignUpInput>({
     resolver: zodResolver(signUpSchema),
@@ -78,7 +82,7 @@ export function RegisterForm() {
             {...form.register('password')}
             error={errors.password?.message}
           />
-          <Button type="submit" size="md" loading={isSubmitting} fullWidth>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={!hydrated} fullWidth>
             Create Account
           </Button>
           <Text ta="center" fz="sm">

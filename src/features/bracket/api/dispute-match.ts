@@ -1,6 +1,6 @@
 // The other captain disputes a reported result with a comment through dispute_match; an administrator
 // settles it. The comment's rule is the database's (trimmed, 1 to 500 characters), in its words.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';

@@ -1,7 +1,7 @@
 // A captain reports a match game by game through report_match. The schema is the report form's and
 // checks what the database checks (private.score_games), in its words, so an impossible score for the
 // best-of is refused before it is sent and reads the same if the database refuses it.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';

@@ -4,7 +4,7 @@
 // match's two captains it is also where the result is reported, then confirmed or disputed by the
 // other captain.
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { Alert, Anchor, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';

@@ -1,8 +1,7 @@
 // Sending a contact message: to the external form service (CONTACT_FORM_URL, success on 2xx) when
 // one is configured, otherwise into the contact_messages table (anyone may insert).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { env } from '@/config/env';
-import { supabase } from '@/lib/supabase';
 import { AppError, toAppError, unwrap } from '@/lib/errors';
 
 export const CONTACT_SENT = 'Message submitted successfully!';
@@ -31,6 +30,8 @@ export async function sendContactMessage(
   input: ContactInput,
   formUrl: string | undefined = env.CONTACT_FORM_URL,
 ): Promise<void> {
+  // The client's code comes with the first call, not with the screen (bench/bundle).
+  const { supabase } = await import('@/lib/supabase');
   if (formUrl) {
     let response: Response;
     try {

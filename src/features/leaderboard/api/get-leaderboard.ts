@@ -2,7 +2,7 @@
 // the points of their placements. The points table below is the database's placement_points, for
 // the page to explain; the page size is within the function's 1 to 100.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { supabase } from '@/lib/supabase';
 import type { Database } from '@/types/database';
 

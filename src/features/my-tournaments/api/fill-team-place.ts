@@ -1,6 +1,6 @@
 // The captain names a player for a place that was left, before check-in closes: the same rules and
 // words as a registration (lib/player-rules), checked here first and again by fill_team_place.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { INVALID_PLAYER_ID, PLAYER_ID_PATTERN, inGameNameProblem, normalizePlayerId } from '@/lib/player-rules';

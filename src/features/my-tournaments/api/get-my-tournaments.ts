@@ -1,7 +1,7 @@
 // The teams the signed-in player is on, as captain (they registered it) or as a player entered with
 // their own player ID, each with its tournament's schedule and phase, every place of the team, the
 // waitlist position and the Discord link. Live: teams, team_players and tournaments changes re-read it.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime, type LiveStatus } from '@/lib/use-realtime';

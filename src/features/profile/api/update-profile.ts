@@ -1,5 +1,5 @@
 // Saving the editable part of a profile: username and game ID (the owner's only writable columns).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';

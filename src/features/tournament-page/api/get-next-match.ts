@@ -1,7 +1,7 @@
 // The signed-in player's own match in a started tournament (public.my_next_match): the round, the
 // opponent and their in-game names, best-of, modes and maps, and what the player can do; or, once
 // they are out or the tournament is over, their place. Live: any change to the tournament's matches.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';

@@ -1,7 +1,7 @@
 // One tournament as its public page shows it: every column anyone may read, the phase and the
 // effective check-in and registration times (computed fields), read again every minute so the phase
 // follows the clock, and live through Realtime (a change to the row re-reads the whole page).
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';

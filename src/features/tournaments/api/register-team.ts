@@ -1,7 +1,7 @@
 // Registers a player or a team for a tournament through the register_team RPC. The schema below is
 // the one the registration form validates with, and it mirrors the database's rules and messages
 // word for word, so the same mistake reads the same whether the browser or the server catches it.
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';

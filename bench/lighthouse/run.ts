@@ -1,0 +1,147 @@
+// Lighthouse (mobile preset: a mid-range phone on a slow 4G link, simulated) on the built site as
+// `npm start` serves it, on a fresh temporary database, ads off: `/`, `/login`, `/home` signed in
+// as a sample player and a seeded tournament's page. Prints per page the four category scores and
+// FCP, LCP, TBT, CLS, and what keeps a category below 100. Builds the app first (skip with --no-build).
+// Uses Debian's Chromium (CHROMIUM_PATH to use another). Not part of the test suite: it times things.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../../server/config.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A seeded tournament (supabase/seed.sql): Solo Showdown Sprint, open for registration. */
+const TOURNAMENT_ID = '7a1c0001-0000-4000-8000-000000000001';
+/** Where each page's full Lighthouse report (JSON) is written. */
+const REPORTS = join(tmpdir(), 'brawlcup-lighthouse-reports');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
+  // Ads off, the default administrator, PGlite: nothing from the shell leaks in.
+  for (const name of [
+    'DATABASE_URL',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'JWT_SECRET',
+    'VITE_ADSENSE_CLIENT',
+    'VITE_ADSENSE_SLOT',
+    'VITE_CONTACT_FORM_URL',
+  ])
+    delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /App URL: (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume();
+        child.stderr!.resume();
+        done({ child, url });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
+  });
+}
+
+type Row = { page: string; scores: number[]; metrics: string[]; misses: string[] };
+
+async function audit(url: string, port: number, page: string, signedIn: boolean): Promise<Row> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn },
+    // Lighthouse's default config is the mobile preset (Moto G Power, slow 4G, 4x CPU slowdown, simulated).
+    undefined,
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
+  // The whole report, for the details (which element shifted, which task blocked).
+  await writeFile(
+    join(REPORTS, `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}.json`),
+    JSON.stringify(lhr),
+  );
+  const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+  const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ].map(metric);
+  const misses: string[] = [];
+  for (const c of CATEGORIES) {
+    const category = lhr.categories[c];
+    if (!category || category.score === 1) continue;
+    for (const ref of category.auditRefs) {
+      const a = lhr.audits[ref.id];
+      if (!a || ref.weight === 0 || a.score === null || a.score >= 0.9) continue;
+      misses.push(`${c}: ${a.title} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+    }
+  }
+  return { page, scores, metrics, misses };
+}
+
+/** Signs the sample player in through the login form, in the Chrome that Lighthouse then uses. */
+async function signIn(base: string, port: number): Promise<void> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
+    await page.type('input[type=email]', SAMPLE_PLAYER_EMAIL);
+    await page.type('input[type=password]', SAMPLE_PLAYER_PASSWORD);
+    await Promise.all([page.waitForFunction(() => location.pathname === '/home'), page.keyboard.press('Enter')]);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, 'dist/index.html'))) {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+}
+await mkdir(REPORTS, { recursive: true });
+const temp = await mkdtemp(join(tmpdir(), 'brawlcup-lighthouse-'));
+const { child, url } = await startServer(join(temp, 'data'));
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const rows: Row[] = [];
+try {
+  rows.push(await audit(`${url}/`, chrome.port, '/', false));
+  rows.push(await audit(`${url}/login`, chrome.port, '/login', false));
+  await signIn(url, chrome.port);
+  rows.push(await audit(`${url}/home`, chrome.port, '/home (signed in)', true));
+  rows.push(await audit(`${url}/tournaments/${TOURNAMENT_ID}`, chrome.port, '/tournaments/<id> (signed in)', true));
+} finally {
+  chrome.kill();
+  child.kill('SIGTERM');
+  await new Promise((done) => child.once('exit', done));
+  await rm(temp, { recursive: true, force: true });
+}
+
+const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS'];
+const table = rows.map((r) => [r.page, ...r.scores.map(String), ...r.metrics]);
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string };
+console.log(`Lighthouse ${version}, mobile preset, ads off, ${url}:\n`);
+console.log(line(header));
+for (const r of table) console.log(line(r));
+for (const r of rows) if (r.misses.length) console.log(`\n${r.page} below 100:\n  ${r.misses.join('\n  ')}`);
+console.log(`\nFull reports (JSON): ${REPORTS}`);

@@ -1,0 +1,121 @@
+// The landing page paints without JavaScript (issue 15): the built site sends `/` as prerendered
+// HTML with its headline, links and critical CSS, under the same Content-Security-Policy, and the
+// app then hydrates that HTML in place (no mismatch, no error) and takes over navigation.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ConsoleMessage } from 'playwright-core';
+import { baseUrl, DESKTOP, newPerson, PHONE } from './support/browser.ts';
+import { journeyBrowser } from './support/journey.ts';
+import { checkScreen } from './support/screens.ts';
+import { visible, waitForPath } from './support/ui.ts';
+import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
+
+const journey = journeyBrowser();
+
+/** The sha256 source expression of each inline script of a page, as a CSP names it. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  );
+}
+
+describe('The prerendered landing page', () => {
+  it('is in the HTML of / as a crawler or a phone without JavaScript gets it, under the CSP', async () => {
+    const res = await fetch(new URL('/', baseUrl), { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root).toMatch(/<h1[^>]*>Compete\. Win\. <span[^>]*>Become a legend\.<\/span><\/h1>/);
+    expect(root).toMatch(/<a [^>]*href="\/register"[^>]*>[\s\S]*?Start Your Journey/);
+    expect(root).toMatch(/<a [^>]*href="\/login"[^>]*>[\s\S]*?Sign in/);
+    expect(root).toContain('Competitive Tournaments');
+    expect(root).toContain('Monthly Prize Pool');
+    // The styles the first screen needs are in the page itself (no stylesheet to wait for).
+    const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
+    expect(styles.some((css) => /\._hero_\w+\{/.test(css))).toBe(true);
+    expect(styles.some((css) => css.includes('--mantine-color-brand-4'))).toBe(true);
+    // Every inline script (the config) is allowed by its hash; nothing else inline runs.
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(1);
+    expect(csp).toContain(hashes[0]);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+    // Any other path still gets the app's empty page.
+    const other = await (await fetch(new URL('/home', baseUrl))).text();
+    expect(other).not.toContain('Become a legend');
+    expect(other).toContain('<div id="root"></div>');
+  });
+
+  it('shows its headline and sign-up link, styled, with JavaScript off', async () => {
+    const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: PHONE, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const heading = page.getByRole('heading', { level: 1, name: 'Compete. Win. Become a legend.' });
+      await visible(heading);
+      expect(await heading.evaluate((el) => getComputedStyle(el).textTransform)).toBe('uppercase');
+      const signUp = page.getByRole('link', { name: 'Start Your Journey' });
+      await visible(signUp);
+      expect(await signUp.getAttribute('href')).toBe('/register');
+      // A plain link still works: the sign-up screen arrives as a page of its own.
+      await signUp.click();
+      await page.waitForURL('**/register');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is hydrated in place: no error, and its links then navigate without reloading', async () => {
+    const { page } = await newPerson(journey.browser, DESKTOP);
+    const errors: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    const heading = page.getByRole('heading', { level: 1 });
+    await visible(heading);
+    // The element painted from the HTML is the one React keeps (hydration, not a fresh render).
+    await heading.evaluate((el) => ((el as HTMLElement & { __fromHtml?: boolean }).__fromHtml = true));
+    // The recent winners mount only after hydration: once they show, React is running.
+    await visible(page.getByRole('heading', { name: 'Recent winners' }));
+    expect(await heading.evaluate((el) => (el as HTMLElement & { __fromHtml?: boolean }).__fromHtml)).toBe(true);
+    await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
+    await page.getByRole('link', { name: 'Start Your Journey' }).click();
+    await waitForPath(page, '/register');
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.goBack();
+    await visible(page.getByRole('heading', { level: 1, name: 'Compete. Win. Become a legend.' }));
+    await checkScreen(page, 'landing-hydrated');
+  });
+
+  it('has /login and /register prerendered too, their forms sendable only once hydrated', async () => {
+    for (const [path, heading] of [
+      ['/login', 'Welcome Back'],
+      ['/register', 'Create Account'],
+    ] as const) {
+      const res = await fetch(new URL(path, baseUrl));
+      const html = await res.text();
+      expect(html, path).toContain(`data-prerendered="${path}"`);
+      expect(html, path).toContain(heading);
+      expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+      expect(res.headers.get('content-security-policy')).toContain(inlineScriptHashes(html)[0]);
+    }
+    const { page } = await newPerson(journey.browser, PHONE);
+    const errors: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(SAMPLE_PLAYER_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(SAMPLE_PLAYER_PASSWORD);
+    // The click waits for the button the app enables once it has hydrated the form.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await waitForPath(page, '/home');
+    expect(page.url()).not.toContain(encodeURIComponent(SAMPLE_PLAYER_PASSWORD));
+    expect(errors).toEqual([]);
+  });
+});
