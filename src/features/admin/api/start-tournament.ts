@@ -2,8 +2,8 @@
 // set with set_seed), the first-round pairings it will make (the same arithmetic as
 // public.start_tournament), and the start itself. Random seeding is drawn here so the preview is what
 // starts: the draw is saved as seeds and the tournament starts with manual seeding. Double elimination
-// may leave out the grand final's bracket reset.
-import { z } from 'zod';
+// may leave out the grand final's bracket reset; round robin may play in groups.
+import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/get-tournaments';
@@ -88,12 +88,30 @@ export async function saveSeeds(order: Pick<Team, 'id' | 'seed'>[]): Promise<voi
   }
 }
 
+export const GROUP_SIZE_MESSAGE = 'Groups are for round robin, with at least 2 teams each.';
+
 /** How the start dialog starts a tournament (start_tournament refuses a reset left out of another format). */
 export const startTournamentSchema = z.object({
   seeding: z.enum(SEEDINGS),
   /** Double elimination: if the losers bracket's winner takes the grand final, a second final decides. */
   grandFinalReset: z.boolean(),
+  /** Round robin: teams per group (teams left over join the groups); null plays one group. */
+  groupSize: z.number().int().min(2, GROUP_SIZE_MESSAGE).nullable(),
 });
+
+/**
+ * Round robin's groups as start_tournament makes them from teams in seed order: as many groups of at
+ * least `groupSize` as fit, the seeds snaking across them (1, 2, 3, 3, 2, 1 ...) for a fair share each.
+ */
+export function groupsOf<T>(seeded: T[], groupSize: number | null): T[][] {
+  const count = groupSize === null ? 1 : Math.max(1, Math.floor(seeded.length / groupSize));
+  const groups: T[][] = Array.from({ length: count }, () => []);
+  seeded.forEach((team, i) => {
+    const lap = Math.floor(i / count);
+    groups[lap % 2 === 0 ? i % count : count - 1 - (i % count)]!.push(team);
+  });
+  return groups;
+}
 
 export type StartTournamentInput = z.infer<typeof startTournamentSchema>;
 
@@ -107,13 +125,14 @@ export async function startTournament({
   /** The random draw the preview showed, saved as seeds first. */
   drawn?: Pick<Team, 'id' | 'seed'>[];
 }): Promise<void> {
-  const { seeding, grandFinalReset } = startTournamentSchema.parse(input);
+  const { seeding, grandFinalReset, groupSize } = startTournamentSchema.parse(input);
   if (seeding === 'random' && drawn) await saveSeeds(drawn);
   await supabase
     .rpc('start_tournament', {
       p_tournament_id: tournamentId,
       p_seeding: seeding === 'random' && drawn ? 'manual' : seeding,
       p_grand_final_reset: grandFinalReset,
+      ...(groupSize !== null && { p_group_size: groupSize }),
     })
     .throwOnError();
 }

@@ -3,7 +3,20 @@
 // result, the matches (disputed first) with results set, corrected or awarded by forfeit or no-show,
 // and the result history.
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Card, Checkbox, Group, Radio, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
@@ -14,6 +27,7 @@ import { MATCH_STATE_LABELS, matchLabel, useMatches, type Match } from '../api/g
 import {
   drawOrder,
   firstRound,
+  groupsOf,
   playingTeams,
   SEEDING_LABELS,
   SEEDINGS,
@@ -220,12 +234,16 @@ export function BracketPanel({ tournament, teams }: Props) {
 function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; teams: Team[]; onDone: () => void }) {
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [grandFinalReset, setGrandFinalReset] = useState(true);
+  const [groupSize, setGroupSize] = useState<number | null>(null);
   const double = tournament.format === 'double_elimination';
+  const roundRobin = tournament.format === 'round_robin';
   const [drawn, setDrawn] = useState(() => drawOrder(playingTeams(teams)));
   const start = useStartTournament(tournament.id);
   const saveSeeds = useSaveSeeds(tournament.id);
   const seeded = seeding === 'random' ? drawn : seededOrder(teams, seeding);
-  const pairs = firstRound(seeded, tournament.format);
+  const groups = roundRobin ? groupsOf(seeded, groupSize) : [seeded];
+  // Groups of 2 up to halves: every group plays, none is left with one team.
+  const sizes = Array.from({ length: Math.max(0, Math.floor(seeded.length / 2) - 1) }, (_, i) => i + 2);
 
   const move = (index: number, by: -1 | 1) => {
     const order = [...seeded];
@@ -248,7 +266,11 @@ function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; te
         start.mutate(
           {
             tournamentId: tournament.id,
-            input: { seeding, grandFinalReset: double ? grandFinalReset : true },
+            input: {
+              seeding,
+              grandFinalReset: double ? grandFinalReset : true,
+              groupSize: roundRobin ? groupSize : null,
+            },
             drawn: seeding === 'random' ? drawn : undefined,
           },
           { onSuccess: onDone },
@@ -268,6 +290,21 @@ function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; te
           description="If the losers bracket's winner takes the grand final, a second final decides."
           checked={grandFinalReset}
           onChange={(e) => setGrandFinalReset(e.currentTarget.checked)}
+        />
+      )}
+      {roundRobin && sizes.length > 0 && (
+        <NativeSelect
+          label="Groups"
+          description="Teams that do not divide evenly join the groups; everyone plays everyone in their group."
+          value={groupSize === null ? '' : String(groupSize)}
+          onChange={(e) => setGroupSize(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+          data={[
+            { value: '', label: `One group of ${seeded.length}` },
+            ...sizes.map((size) => ({
+              value: String(size),
+              label: `Groups of ${size} (${Math.floor(seeded.length / size)} groups)`,
+            })),
+          ]}
         />
       )}
       {seeding === 'random' && (
@@ -310,18 +347,30 @@ function StartDialog({ tournament, teams, onDone }: { tournament: Tournament; te
         <Text fw={600} size="sm" mb={4}>
           First round
         </Text>
-        {pairs.length === 0 ? (
+        {seeded.length < 2 ? (
           <Text size="sm" c="dimmed">
             A tournament needs at least 2 checked-in teams to start.
           </Text>
         ) : (
-          <ol aria-label="First-round pairings" style={{ margin: 0, paddingLeft: 'var(--mantine-spacing-lg)' }}>
-            {pairs.map((p) => (
-              <li key={p.position}>
-                {teamDisplayName(p.team1)} vs {p.team2 ? teamDisplayName(p.team2) : 'bye'}
-              </li>
-            ))}
-          </ol>
+          groups.map((group, g) => (
+            <div key={g}>
+              {groups.length > 1 && (
+                <Text size="sm" c="dimmed" mt={4}>
+                  Group {g + 1}
+                </Text>
+              )}
+              <ol
+                aria-label={groups.length > 1 ? `Group ${g + 1} first-round pairings` : 'First-round pairings'}
+                style={{ margin: 0, paddingLeft: 'var(--mantine-spacing-lg)' }}
+              >
+                {firstRound(group, tournament.format).map((p) => (
+                  <li key={p.position}>
+                    {teamDisplayName(p.team1)} vs {p.team2 ? teamDisplayName(p.team2) : 'bye'}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ))
         )}
       </div>
     </ConfirmDialog>

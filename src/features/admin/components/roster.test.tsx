@@ -186,6 +186,49 @@ describe('Bracket', () => {
     expect(data).toEqual([{ round: 1 }]);
   }, 120_000);
 
+  it('starts a round robin in groups, with the first round of each group in the preview', async () => {
+    const t = await createTournament({ type: '1v1', slots: 5, format: 'round_robin' });
+    const names = ['Amber', 'Belle', 'Chuck', 'Doug', 'Eve'];
+    // Checked in one after another: check-in order is the seed order.
+    for (const name of names) await checkIn(await register(t, name));
+    await closeCheckIn(t);
+    const { user, r } = await openRoster(t);
+
+    await user.click(await r.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 }));
+    const dialog = within(await screen.findByRole('dialog', { name: `Start ${t.name}` }));
+    await user.click(dialog.getByRole('radio', { name: 'Check-in order' }));
+    const groups = dialog.getByRole('combobox', { name: 'Groups' });
+    expect(
+      within(groups)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['One group of 5', 'Groups of 2 (2 groups)']);
+    await user.selectOptions(groups, 'Groups of 2 (2 groups)');
+    // Seeds snake across the groups: 1, 4 and 5 in group 1; 2 and 3 in group 2 (the odd one out rests).
+    const pairs = (name: string) =>
+      within(dialog.getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(pairs('Group 1 first-round pairings')).toEqual(['Doug vs Eve']);
+    expect(pairs('Group 2 first-round pairings')).toEqual(['Belle vs Chuck']);
+    await user.click(dialog.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
+
+    const { data } = await (
+      await adminClient()
+    )
+      .from('matches')
+      .select('group_number, round')
+      .eq('tournament_id', t.id)
+      .eq('round', 1)
+      .order('group_number')
+      .throwOnError();
+    expect(data).toEqual([
+      { group_number: 1, round: 1 },
+      { group_number: 2, round: 1 },
+    ]);
+  }, 120_000);
+
   it('sets and corrects results, asks before resetting later matches, and keeps the history', async () => {
     const t = await createTournament({ type: '1v1', slots: 4, best_of: 3 });
     const ids: Record<string, string> = {};
