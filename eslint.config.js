@@ -44,7 +44,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.local/', 'coverage/', 'e2e/artifacts/', 'server/studio/assets/'] },
+  { ignores: ['dist/', 'node_modules/', '.local/', '.tmp/', 'coverage/', 'e2e/artifacts/', 'server/studio/assets/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,7 @@
 // the browser journeys. Each project names its own files and environment.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -18,6 +19,11 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'supabase/tests/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Each file starts its own stack (own PGlite folder, own Postgres database), so two run at
+          // once even on two cores, where vitest's default (cores - 1) would run them one by one
+          // while a file mostly keeps one core busy. First, before the app's files (next group).
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -31,6 +37,9 @@ export default defineConfig({
           globalSetup: ['src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // The app's files share one stack (global-setup.ts) and have only run one at a time on two
+          // cores: vitest's default number of workers, in a group of their own after the server's.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath, MISSING_BROWSER } from './browser-path.ts';
+import { copyPgliteTemplate } from '../../server/tests/helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,6 +51,9 @@ export default async function setup(project: TestProject) {
   // A fresh database for the run, removed at the end.
   const temp = await mkdtemp(join(tmpdir(), 'brawlcup-e2e-'));
   const dataDir = join(temp, 'data');
+  // PGlite's initdb done once for every test run (server/tests/helpers.ts): npm start then migrates,
+  // seeds and creates the administrator on it as on any first start.
+  await copyPgliteTemplate(dataDir);
   // The journeys sign in as the default administrator on a fresh PGlite: settings for another
   // database or administrator must not leak in from the shell.
   // Every journey signs in from 127.0.0.1: Auth's per-IP limits would stop the run (RATE_LIMITS=off is

@@ -15,7 +15,7 @@ import { loadKeys } from '../keys.ts';
 import { openStackDatabase } from '../stack.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { createPgDatabase, ROOT } from './helpers.ts';
+import { copyPgliteTemplate, createPgDatabase, ROOT } from './helpers.ts';
 import { startServerProcess } from './server-process.ts';
 
 const PLAYERS = 200;
@@ -50,6 +50,9 @@ describe.each([
       const created = await createPgDatabase();
       databaseUrl = created.url;
       cleanup.push(() => created.drop());
+    } else {
+      // A fresh cluster, PGlite's initdb already done (server/tests/helpers.ts).
+      await copyPgliteTemplate(dataDir);
     }
 
     // Players and the tournament, written before the server starts (the JWT secret is the data
@@ -145,7 +148,9 @@ describe.each([
 describe('PGlite in a data directory', () => {
   it('runs with fsync on, the WAL flushed by fsync() at every commit', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'brawlcup-fsync-'));
-    const db = await openDatabase({ dataDir: dir });
+    // The settings are the worker's start parameters, whoever ran initdb.
+    await copyPgliteTemplate(dir);
+    const db = await openDatabase({ dataDir: join(dir, 'pgdata') });
     try {
       const { rows } = await db.query<{ fsync: string; wal_sync_method: string; synchronous_commit: string }>(
         `select current_setting('fsync') as fsync, current_setting('wal_sync_method') as wal_sync_method,

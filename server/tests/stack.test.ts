@@ -21,7 +21,8 @@ describe.each([['pglite'], ['postgres']] as const)('the stack on %s', (backend) 
   const postgres = backend === 'postgres';
 
   it('keeps every row across a restart, and applies each migration once', async () => {
-    const first = await startTestStack({ postgres });
+    // A first start on an empty folder, PGlite's initdb included (the other tests copy its result).
+    const first = await startTestStack({ postgres, initdb: true });
     expect(first.migrations.fresh).toBe(true);
     const email = testEmail();
     expect((await first.client().auth.signUp({ email, password: 'secret123' })).error).toBeNull();

@@ -1,0 +1,32 @@
+// Runs commands at once and fails when any fails: `npm test`'s checks (lint, types, build) are
+// independent and each mostly keeps one core busy. Each command's output is printed whole when it
+// ends, so two logs never interleave.
+// Usage: node scripts/parallel.mjs "<command>" "<command>" ...
+import { spawn } from 'node:child_process';
+
+const commands = process.argv.slice(2);
+if (commands.length === 0) {
+  console.error('Usage: node scripts/parallel.mjs "<command>" "<command>" ...');
+  process.exit(2);
+}
+
+const results = await Promise.all(
+  commands.map(
+    (command) =>
+      new Promise((done) => {
+        const started = Date.now();
+        const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        const chunks = [];
+        child.stdout.on('data', (c) => chunks.push(c));
+        child.stderr.on('data', (c) => chunks.push(c));
+        child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+        child.on('close', (code, signal) => {
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          const status = code === 0 ? 'ok' : `failed (${signal ?? `exit ${code}`})`;
+          process.stdout.write(`\n> ${command}: ${status} in ${seconds} s\n${Buffer.concat(chunks).toString()}`);
+          done(code === 0);
+        });
+      }),
+  ),
+);
+process.exit(results.every(Boolean) ? 0 : 1);
