@@ -1,12 +1,22 @@
 // Realtime benchmark: commit-to-delivery latency of postgres_changes with 1, 100 and 500
 // subscribers (each its own player, so each is its own RLS check), the change rate sustained, and
 // the server's RSS at 500 idle sockets. The server runs in a child process (server.ts); loopback only.
+// Usage: npx tsx bench/realtime/run.ts [--db pglite|postgres|both]   (default pglite)
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { request } from '../child.ts';
 
-type Ready = { op: 'ready'; url: string; anonKey: string; tokens: string[] };
+type Ready = { op: 'ready'; url: string; anonKey: string; tokens: string[]; database: string };
+type Result = { name: string; value: number; unit: string; target?: string };
+
+// Issue 15's targets.
+const TARGET_P99_500_MS = 100;
+const TARGET_RATE_100 = 500;
+
+const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'pglite' } } });
+if (!['pglite', 'postgres', 'both'].includes(args.db!)) throw new Error('--db is pglite, postgres or both');
 type Inserted = { op: 'inserted'; commits: [number, number][]; ms: number };
 type Rss = { op: 'rss'; rss: number; sockets: number };
 
@@ -91,9 +101,11 @@ async function allReceived(subs: Subscriber[], ids: number[], timeoutMs: number)
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const ms = (v: number) => `${v.toFixed(1)} ms`;
+const round = (v: number) => Number(v.toFixed(1));
 
-async function main() {
-  const child = fork(join(import.meta.dirname, 'server.ts'), ['500'], {
+async function run(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; summary: string[] }> {
+  const results: Result[] = [];
+  const child = fork(join(import.meta.dirname, 'server.ts'), ['500', kind], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: 'inherit',
   });
@@ -113,9 +125,12 @@ async function main() {
   await closeSubscribers(idle);
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
+  const dbLabel = kind === 'pglite' ? 'PGlite (a folder on disk, as npm start)' : 'Postgres';
   console.log(
-    'Realtime postgres_changes on PGlite, one player per subscriber; latency from the insert call\n(commit included) to the frame at each subscriber\n',
+    `Realtime postgres_changes on ${dbLabel}, one player per subscriber; latency from the insert call\n(commit included) to the frame at each subscriber\n`,
   );
+  let p99At500 = NaN;
+  let rateAt100 = NaN;
   console.log('table         subscribers  changes  p50 latency  p99 latency  lost');
   const phases = [
     ['bench_events', 1, 200],
@@ -139,6 +154,17 @@ async function main() {
     }
     clearInterval(hb);
     latencies.sort((a, b) => a - b);
+    const name = `realtime.${kind}.${table === 'bench_events' ? 'rls' : 'open'}.${n}`;
+    results.push(
+      { name: `${name}.p50`, value: round(pct(latencies, 0.5)), unit: 'ms' },
+      {
+        name: `${name}.p99`,
+        value: round(pct(latencies, 0.99)),
+        unit: 'ms',
+        ...(table === 'bench_events' && n === 500 ? { target: `<= ${TARGET_P99_500_MS}` } : {}),
+      },
+    );
+    if (table === 'bench_events' && n === 500) p99At500 = pct(latencies, 0.99);
     console.log(
       `${table.padEnd(12)}  ${String(n).padStart(11)}  ${String(rounds).padStart(7)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}  ${lost}`,
     );
@@ -149,7 +175,7 @@ async function main() {
 
   console.log('\nsustained rate on bench_events: 2000 single-row inserts, 8 in flight');
   console.log('subscribers  commits/s  delivered changes/s  p50 latency  p99 latency');
-  for (const n of [1, 100]) {
+  for (const n of [0, 1, 100]) {
     const subs = await openSubscribers(ready, n);
     const hb = heartbeat(subs);
     const started = now();
@@ -175,6 +201,25 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const rate = (ids.length / (last - started)) * 1000;
     const commitRate = (ids.length / (committed - started)) * 1000;
+    if (n === 0) {
+      console.log(`${String(n).padStart(11)}  ${commitRate.toFixed(0).padStart(9)}  (the database's own commit rate)`);
+      results.push({ name: `realtime.${kind}.sustained.0.commits`, value: Math.round(commitRate), unit: 'commits/s' });
+      await closeSubscribers(subs);
+      continue;
+    }
+    // Sustained: every change delivered to every subscriber, from the first insert to the last frame.
+    const sustained = Math.min(commitRate, rate);
+    if (n === 100) rateAt100 = sustained;
+    results.push(
+      {
+        name: `realtime.${kind}.sustained.${n}.commits`,
+        value: Math.round(sustained),
+        unit: 'commits/s',
+        ...(n === 100 ? { target: `>= ${TARGET_RATE_100}` } : {}),
+      },
+      { name: `realtime.${kind}.sustained.${n}.p50`, value: round(pct(latencies, 0.5)), unit: 'ms' },
+      { name: `realtime.${kind}.sustained.${n}.p99`, value: round(pct(latencies, 0.99)), unit: 'ms' },
+    );
     console.log(
       `${String(n).padStart(11)}  ${commitRate.toFixed(0).padStart(9)}  ${rate.toFixed(0).padStart(19)}  ${ms(pct(latencies, 0.5)).padStart(11)}  ${ms(pct(latencies, 0.99)).padStart(11)}`,
     );
@@ -190,6 +235,29 @@ async function main() {
   );
   child.send({ op: 'stop' });
   await new Promise((r) => child.once('exit', r));
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  return {
+    results,
+    summary: [
+      `${kind}: 500 subscribers on an RLS table, commit-to-delivery p99 ${ms(p99At500)} (target at most ${TARGET_P99_500_MS} ms) ${met(p99At500 <= TARGET_P99_500_MS)}`,
+      `${kind}: 100 subscribers, sustained ${rateAt100.toFixed(0)} commits/s delivered to all (target at least ${TARGET_RATE_100}) ${met(rateAt100 >= TARGET_RATE_100)}`,
+    ],
+  };
+}
+
+async function main() {
+  const kinds = args.db === 'both' ? (['pglite', 'postgres'] as const) : [args.db as 'pglite' | 'postgres'];
+  const results: Result[] = [];
+  const summary: string[] = [];
+  for (const kind of kinds) {
+    const r = await run(kind);
+    results.push(...r.results);
+    summary.push(...r.summary);
+    console.log('');
+  }
+  console.log('Targets (issue 15):');
+  for (const line of summary) console.log(`  ${line}`);
+  for (const result of results) console.log(`RESULT ${JSON.stringify(result)}`);
 }
 
 main().catch((error) => {

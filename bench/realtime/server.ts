@@ -1,7 +1,10 @@
-// The benchmark's server half, in its own process so its RSS is the server's alone: a PGlite stack
-// with bench_events, players and their tokens, and writes on the parent's command (over IPC).
+// The benchmark's server half, in its own process so its RSS is the server's alone: a stack on a
+// fresh PGlite folder (or, with `postgres`, a fresh database on the Postgres at BENCH_PG_URL) with
+// bench_events, players and their tokens, and writes on the parent's command (over IPC).
+// Usage: server.ts <players> [pglite|postgres]
 import { mkdtemp, rm } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOptions } from '../../server/config.ts';
@@ -14,15 +17,34 @@ type Command =
 
 const root = join(import.meta.dirname, '../..');
 const players = Number(process.argv[2] ?? 500);
+const postgres = process.argv[3] === 'postgres';
 const dataDir = await mkdtemp(join(tmpdir(), 'brawlcup-bench-rt-'));
+
+// On Postgres: an empty database of its own, dropped at the end.
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `brawlcup_bench_rt_${randomBytes(6).toString('hex')}`;
+async function admin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+if (postgres) await admin(`create database ${dbName}`);
+
 const stack = await startStack({
   ...readOptions({}, root),
   staticDir: undefined,
   supabaseDir: join(import.meta.dirname, 'supabase'),
   dataDir,
+  databaseUrl: postgres ? adminUrl.replace(/\/[^/]*$/, `/${dbName}`) : undefined,
   port: 0,
   host: '127.0.0.1',
   quiet: true,
+  // Every subscriber is on loopback: one address, more sockets than the per-address cap allows.
+  realtime: { maxSocketsPerIp: players + 100 },
 });
 await stack.realtime.ready;
 const tokens: string[] = [];
@@ -48,6 +70,7 @@ process.on('message', async (cmd: Command) => {
   if (cmd.op === 'stop') {
     await stack.close();
     await rm(dataDir, { recursive: true, force: true });
+    if (postgres) await admin(`drop database if exists ${dbName} with (force)`);
     return process.exit(0);
   }
   // `count` single-row transactions, `inFlight` at a time; each id is reported with the time it was issued.
@@ -72,4 +95,4 @@ process.on('message', async (cmd: Command) => {
   send({ op: 'inserted', commits, ms: now() - started });
 });
 
-send({ op: 'ready', url: stack.url, anonKey: stack.ctx.keys.anonKey, tokens });
+send({ op: 'ready', url: stack.url, anonKey: stack.ctx.keys.anonKey, tokens, database: stack.ctx.db.kind });

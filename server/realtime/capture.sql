@@ -159,7 +159,10 @@ $$;
 -- Which of the given rows each set of claims may select: for every claims object, switch to its
 -- role and claims (the settings PostgREST and server/context.ts setCaller use) and look the rows up
 -- by primary key, so RLS decides. One call checks a change for every subscriber, as walrus does; the
--- lookup is a prepared statement, planned once per call instead of once per subscriber. `safe`
+-- lookup is a prepared statement with the keys in it as constants (an index scan, whatever the
+-- table's size), planned once per call instead of once per subscriber, and each iteration is one statement setting the claims and one running the lookup.
+-- The role is switched (and its SELECT privilege checked) only when it differs from the previous
+-- claims object's, so callers that pass claims grouped by role switch a few times per call. `safe`
 -- checks each claims object in its own subtransaction, so a policy that raises hides only that row
 -- from that subscriber (the server retries with it when a fast call fails).
 -- Not security definer (set role is refused there); only the server may call it.
@@ -171,46 +174,62 @@ set search_path = ''
 as $$
 declare
   claims jsonb;
+  n int;
   role_name text;
-  i int := 0;
+  switched_to text;
+  allowed boolean := false;
   cols text;
-  run text;
+  list text;
   found jsonb;
 begin
   cols := (select string_agg(format('%I', c), ', ') from unnest(pk) c);
+  -- The keys as typed literals, `(k1::t1, k2::t2), ...`: an IN list of constants, so the lookup is
+  -- an index scan on the primary key however large the table.
+  select string_agg(
+           '(' || (select string_agg(format('%L::%s', r.value ->> k.col, k.typ), ', ' order by k.ord)
+                   from (select u.col, u.ord, pg_catalog.format_type(a.atttypid, a.atttypmod) as typ
+                         from unnest(pk) with ordinality u(col, ord)
+                         join pg_catalog.pg_attribute a on a.attrelid = entity and a.attname = u.col) k) || ')',
+           ', ')
+    into list
+    from jsonb_array_elements(rows) r;
   if exists (select from pg_catalog.pg_prepared_statements where name = 'realtime_visible_keys') then
     deallocate realtime_visible_keys;
   end if;
   execute format(
-    'prepare realtime_visible_keys(jsonb) as select coalesce(jsonb_agg(jsonb_build_array(%1$s)), ''[]'') from %2$s where (%1$s) in (select %1$s from pg_catalog.jsonb_populate_recordset(null::%2$s, $1))',
-    cols, entity);
-  run := format('execute realtime_visible_keys(%L)', rows);
-  for claims in select value from jsonb_array_elements(claims_list)
+    'prepare realtime_visible_keys as select coalesce(jsonb_agg(jsonb_build_array(%1$s)), ''[]'') from %2$s where (%1$s) in (%3$s)',
+    cols, entity, coalesce(list, 'null'));
+  for claims, n in select e.value, (e.ordinality - 1)::int from jsonb_array_elements(claims_list) with ordinality e
   loop
     role_name := claims ->> 'role';
+    if n = 0 or role_name is distinct from switched_to then
+      perform set_config('role', 'none', true);
+      switched_to := role_name;
+      allowed := pg_catalog.has_table_privilege(role_name, entity, 'SELECT');
+      if allowed then
+        perform set_config('role', role_name, true), set_config('request.jwt.claim.role', role_name, true);
+      end if;
+    end if;
     found := '[]';
-    if pg_catalog.has_table_privilege(role_name, entity, 'SELECT') then
-      perform set_config('role', role_name, true);
-      perform set_config('request.jwt.claims', claims::text, true);
-      perform set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true);
-      perform set_config('request.jwt.claim.role', role_name, true);
-      perform set_config('request.jwt.claim.email', coalesce(claims ->> 'email', ''), true);
+    if allowed then
+      perform set_config('request.jwt.claims', claims::text, true),
+              set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true),
+              set_config('request.jwt.claim.email', coalesce(claims ->> 'email', ''), true);
       if safe then
         begin
-          execute run into found;
+          execute 'execute realtime_visible_keys' into found;
         exception when others then
           found := '[]';
         end;
       else
-        execute run into found;
+        execute 'execute realtime_visible_keys' into found;
       end if;
-      perform set_config('role', 'none', true);
     end if;
-    idx := i;
+    idx := n;
     keys := found;
     return next;
-    i := i + 1;
   end loop;
+  perform set_config('role', 'none', true);
   deallocate realtime_visible_keys;
 end
 $$;

@@ -47,6 +47,8 @@ export interface Change {
   old_record: Record<string, unknown> | null;
 }
 
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 type Queued = { kind: 'change'; payload: string } | { kind: 'ddl' };
 
 export interface CaptureOptions {
@@ -173,7 +175,9 @@ export class Capture {
     rows: Record<string, unknown>[],
     claims: Record<string, unknown>[],
   ): Promise<Set<string>[]> {
-    const params = [info.regclass, info.pk, JSON.stringify(rows), JSON.stringify(claims)];
+    // Grouped by role: the check switches role only where it changes from one claims object to the next.
+    const order = claims.map((_, i) => i).sort((a, b) => compare(String(claims[a]!.role), String(claims[b]!.role)));
+    const params = [info.regclass, info.pk, JSON.stringify(rows), JSON.stringify(order.map((i) => claims[i]))];
     const sql = 'select idx, keys from realtime.visible_keys($1::regclass, $2::text[], $3::jsonb, $4::jsonb, $5)';
     // A policy that raises fails the fast call; then each caller is checked on its own.
     const { rows: result } = await this.db
@@ -182,7 +186,8 @@ export class Capture {
     const sets = claims.map(() => new Set<string>());
     for (const r of result) {
       const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[][];
-      for (const k of keys) sets[r.idx]?.add(JSON.stringify(k));
+      const set = sets[order[r.idx]!];
+      for (const k of keys) set?.add(JSON.stringify(k));
     }
     return sets;
   }

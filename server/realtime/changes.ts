@@ -117,6 +117,10 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
     const deliveries = await match(changes);
     if (!deliveries.length) return;
     const visible = await visibility(deliveries);
+    out.batch(() => send(deliveries, visible));
+  };
+
+  function send(deliveries: Delivery[], visible: Map<TableInfo, Map<string, Set<string>>>): void {
     for (const { change, info, targets } of deliveries) {
       const data: Record<string, unknown> = {
         schema: change.schema,
@@ -149,5 +153,5 @@ export function changeDelivery(registry: ChannelRegistry, capture: Capture, out:
         );
       }
     }
-  };
+  }
 }

@@ -7,12 +7,41 @@ import { decodeBinary, decodeText, encodeText, ProtocolError, type Message, type
 const MAX_PENDING = 500;
 const MAX_MALFORMED = 50;
 
+/** ws keeps its net.Socket private; corking it turns a batch of frames into one write. */
+const rawSocket = (conn: Conn): { cork(): void; uncork(): void } | undefined =>
+  (conn.ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket ?? undefined;
+
 /** Writes Phoenix frames; one per server, for its buffer bound. */
 export class Writer {
+  /** Sockets corked by the current batch (see `batch`). */
+  private corked: Set<Conn> | undefined;
+
   constructor(private readonly maxBuffered: number) {}
+
+  /**
+   * Runs `fn`, holding back each socket's frames until it returns: a socket that gets several
+   * frames (a batch of changes) gets them in one write (one syscall) instead of one each.
+   */
+  batch(fn: () => void): void {
+    if (this.corked) return fn();
+    const corked = (this.corked = new Set());
+    try {
+      fn();
+    } finally {
+      this.corked = undefined;
+      for (const conn of corked) rawSocket(conn)?.uncork();
+    }
+  }
 
   send(conn: Conn, data: string | Buffer): void {
     if (conn.ws.readyState !== WebSocket.OPEN) return;
+    if (this.corked && !this.corked.has(conn)) {
+      const socket = rawSocket(conn);
+      if (socket) {
+        socket.cork();
+        this.corked.add(conn);
+      }
+    }
     conn.ws.send(data);
     // A client that does not read lets this grow; past the bound it is cut off, not waited for.
     if (conn.ws.bufferedAmount > this.maxBuffered) conn.ws.terminate();

@@ -7,6 +7,8 @@ create table public.bench_events (
 );
 comment on table public.bench_events is 'Realtime benchmark: events any signed-in player may read.';
 create index bench_events_room_idx on public.bench_events (room);
+-- New tables in public are granted to no API role (server/db/prelude.sql): grant what is read.
+grant select on public.bench_events to authenticated;
 alter table public.bench_events enable row level security;
 create policy "Signed-in players can read events" on public.bench_events
   for select to authenticated using ((select auth.uid()) is not null);
@@ -20,6 +22,7 @@ create table public.bench_public (
   created_at timestamptz not null default now()
 );
 comment on table public.bench_public is 'Realtime benchmark: events anyone may read.';
+grant select on public.bench_public to anon, authenticated;
 alter table public.bench_public enable row level security;
 create policy "Anyone can read public events" on public.bench_public
   for select to anon, authenticated using (true);
