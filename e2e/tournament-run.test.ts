@@ -191,7 +191,10 @@ async function standings(page: Page): Promise<string[][]> {
   const out: string[][] = [];
   for (let i = 1; i < (await rows.count()); i++) {
     const row = rows.nth(i);
-    const [place, ...record] = await row.getByRole('cell').allTextContents();
+    // Place, then wins, losses and game difference; the seed column after them (the last tiebreak) is
+    // left out: who is seeded where depends on the order the players checked in.
+    const [place, ...cells] = await row.getByRole('cell').allTextContents();
+    const record = cells.slice(0, 3);
     const team = (await row.getByRole('rowheader').textContent())!.replace(/Champion$/, '');
     out.push([place!, team, ...record]);
   }
