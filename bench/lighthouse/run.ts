@@ -145,3 +145,15 @@ console.log(line(header));
 for (const r of table) console.log(line(r));
 for (const r of rows) if (r.misses.length) console.log(`\n${r.page} below 100:\n  ${r.misses.join('\n  ')}`);
 console.log(`\nFull reports (JSON): ${REPORTS}`);
+// Machine-readable figures for npm run bench (bench/run-all.ts): issue 15 asks 100 in every category.
+const names = ['performance', 'accessibility', 'best_practices', 'seo'];
+for (const r of rows)
+  r.scores.forEach((value, i) =>
+    console.log(
+      `RESULT ${JSON.stringify({ name: `lighthouse.${r.page}.${names[i]}`, value, unit: 'score', target: '>= 100' })}`,
+    ),
+  );
+for (const r of rows)
+  ['fcp', 'lcp', 'tbt', 'cls'].forEach((m, i) =>
+    console.log(`RESULT ${JSON.stringify({ name: `lighthouse.${r.page}.${m}`, value: r.metrics[i], unit: '' })}`),
+  );

@@ -1,19 +1,32 @@
 // What a first visit to a page transfers: the HTML and the scripts and styles it names, fetched from
 // the built site the way a browser asks (Accept-Encoding: br, gzip) and uncompressed, for comparison.
 //   npx vite build && npx tsx bench/transfer/run.ts [path=/]
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ROOT, startTestStack } from '../../server/tests/helpers.ts';
 
 const path = process.argv[2] ?? '/';
 const stack = await startTestStack({ staticDir: join(ROOT, 'dist') });
 try {
-  const bytes = async (url: string, encoding: string) => {
-    const res = await fetch(url, { headers: { 'Accept-Encoding': encoding } });
-    // fetch decodes the body; the bytes on the wire are the compressed file's size.
-    const length = res.headers.get('content-length');
-    const body = Buffer.from(await res.arrayBuffer());
-    return { wire: length ? Number(length) : body.length, text: body.toString() };
-  };
+  // node:http hands over the body as sent (fetch decodes it, and a response compressed on the fly has
+  // no Content-Length), so its length is the bytes on the wire.
+  const bytes = (url: string, encoding: string) =>
+    new Promise<{ wire: number; text: string }>((done, fail) => {
+      get(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          const text = (
+            coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body
+          ).toString();
+          done({ wire: body.length, text });
+        });
+        res.on('error', fail);
+      }).on('error', fail);
+    });
   const page = await bytes(`${stack.url}${path}`, 'identity');
   const assets = [...page.text.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const rows: [string, number, number, number][] = [];
