@@ -576,8 +576,12 @@ comment on function private.settle_result(public.matches, jsonb, smallint, small
 
 -- A tournament can be cancelled while it runs; its matches then stay as they were. Before, captains
 -- (and the administrator) could still report and confirm, and the last result completed the
--- cancelled tournament.
-create or replace function private.lock_match_for_captain(p_match_id uuid)
+-- cancelled tournament. One lock for both, which the captain's and the administrator's wrap.
+
+-- Locks the match's tournament then the match (two captains, or a captain and the administrator,
+-- acting at once are serialised, so a winner moves on exactly once) and checks the match can be
+-- played on: it exists, its tournament is not cancelled, and both teams are known.
+create function private.lock_match(p_match_id uuid)
 returns public.matches
 language plpgsql
 security definer
@@ -587,9 +591,6 @@ declare
   v_match public.matches;
   v_cancelled_at timestamptz;
 begin
-  if (select auth.uid()) is null then
-    raise exception 'Please sign in.';
-  end if;
   select t.cancelled_at into v_cancelled_at
   from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
   select * into v_match from public.matches where id = p_match_id for update;
@@ -602,6 +603,26 @@ begin
   if v_match.team1_id is null or v_match.team2_id is null then
     raise exception 'This match is waiting for its opponent.';
   end if;
+  return v_match;
+end
+$$;
+comment on function private.lock_match(uuid) is
+  'Locks a match and its tournament for a result, or says why the match cannot be played on.';
+revoke execute on function private.lock_match(uuid) from public;
+
+create or replace function private.lock_match_for_captain(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in.';
+  end if;
+  v_match := private.lock_match(p_match_id);
   if not exists (select 1 from public.teams t where t.id in (v_match.team1_id, v_match.team2_id)
                  and t.registered_by = (select auth.uid())) then
     raise exception 'Only the two captains can report this match.';
@@ -618,26 +639,11 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_match public.matches;
-  v_cancelled_at timestamptz;
 begin
   if not (select private.is_admin()) then
     raise exception 'Only an administrator can set a result.';
   end if;
-  select t.cancelled_at into v_cancelled_at
-  from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
-  select * into v_match from public.matches where id = p_match_id for update;
-  if not found then
-    raise exception 'This match no longer exists.';
-  end if;
-  if v_cancelled_at is not null then
-    raise exception 'This tournament was cancelled.';
-  end if;
-  if v_match.team1_id is null or v_match.team2_id is null then
-    raise exception 'This match is waiting for its opponent.';
-  end if;
-  return v_match;
+  return private.lock_match(p_match_id);
 end
 $$;
 comment on function private.lock_match_for_admin(uuid) is 'Locks a match of a tournament still on for an administrator, or says why not.';
