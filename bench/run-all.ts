@@ -47,29 +47,9 @@ interface Result {
 
 /** Issue 15's targets, for figures whose bench prints none. */
 const TARGETS: [RegExp, string][] = [
-  [/^realtime\.bench_events\.500_subscribers\.p99$/, '<= 100'],
-  [/^realtime\.sustained\.100_subscribers\.commits_per_s$/, '>= 500'],
   [/^memory\.idle_.*rss$/, '< 300'],
   [/^rest-overhead\..*\.ratio$/, '<= 1.5'],
 ];
-
-/**
- * bench/realtime prints its tables (the figures are inside its loops, which another change is
- * reworking): read them from the text when it prints no RESULT line for them.
- */
-function realtimeFromText(out: string): Result[] {
-  const results: Result[] = [];
-  for (const m of out.matchAll(/^(bench_\w+)\s+(\d+)\s+\d+\s+([\d.]+) ms\s+([\d.]+) ms\s+(\d+)\s*$/gm)) {
-    const base = `realtime.${m[1]}.${m[2]}_subscribers`;
-    results.push({ name: `${base}.p50`, value: Number(m[3]), unit: 'ms' });
-    results.push({ name: `${base}.p99`, value: Number(m[4]), unit: 'ms' });
-  }
-  for (const m of out.matchAll(/^\s*(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+) ms\s+([\d.]+) ms\s*$/gm)) {
-    results.push({ name: `realtime.sustained.${m[1]}_subscribers.commits_per_s`, value: Number(m[2]), unit: '/s' });
-    results.push({ name: `realtime.sustained.${m[1]}_subscribers.delivered_per_s`, value: Number(m[3]), unit: '/s' });
-  }
-  return results;
-}
 
 /** Whether value meets target: "<= 1.5", "< 300", ">= 500", "100" (at least), or a word (equal). */
 function met(value: number | string, target: string | undefined): string {
@@ -149,17 +129,13 @@ for (const folder of folders) {
     const started = Date.now();
     const { out, code } = await run(argv);
     const seconds = Math.round((Date.now() - started) / 1000);
-    let results: Result[] = [];
+    const results: Result[] = [];
     for (const m of out.matchAll(/^RESULT (\{.*\})\s*$/gm)) {
       try {
         results.push(JSON.parse(m[1]!) as Result);
       } catch {
         notes.push(`- \`${command}\`: a RESULT line that is not JSON: \`${m[1]}\`.`);
       }
-    }
-    if (folder === 'realtime') {
-      const named = new Set(results.map((r) => r.name));
-      results = [...results, ...realtimeFromText(out).filter((r) => !named.has(r.name))];
     }
     if (code !== 0) notes.push(`- \`${command}\` exited with code ${code} after ${seconds} s.`);
     if (results.length === 0) notes.push(`- \`${command}\` printed no figure this runner could read.`);
