@@ -46,6 +46,28 @@ async function precompressDir(dir: string): Promise<number> {
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
+/**
+ * What supabase-js imports that the app's first paint does not need: the Storage and Functions
+ * clients, which the app never uses, and the Realtime client, which a screen fetches when it first
+ * opens a channel. Replaced only where supabase-js imports them (src/lib/realtime-lazy.ts imports
+ * the real realtime-js itself).
+ */
+function slimSupabase(): Plugin {
+  const unused = fileURLToPath(new URL('./src/lib/supabase-unused.ts', import.meta.url));
+  const stand: Record<string, string> = {
+    '@supabase/storage-js': unused,
+    '@supabase/functions-js': unused,
+    '@supabase/realtime-js': fileURLToPath(new URL('./src/lib/realtime-lazy.ts', import.meta.url)),
+  };
+  return {
+    name: 'brawlcup-slim-supabase',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return stand[source];
+    },
+  };
+}
+
 /** The CSS and JS files a module needs before it runs (itself and its static imports), from the manifest. */
 function needs(manifest: Manifest, key: string, css = new Set<string>(), js = new Set<string>()) {
   const chunk = manifest[key];
@@ -139,7 +161,7 @@ function postBuild(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), postBuild()],
+  plugins: [react(), slimSupabase(), postBuild()],
   resolve: { alias },
   build: {
     outDir: 'dist',
