@@ -5,9 +5,9 @@
 // Packages stay external (node_modules is read as usual); each file is written to a temporary name
 // and renamed, main.mjs last, so a build cut short or a second `npm start` building at the same time
 // never leaves a half-written file that counts as up to date.
-//   node scripts/build-server.mjs        (builds if stale; prints what it did)
-import { build } from 'esbuild';
-import { readFile, readdir, rename, stat, writeFile, mkdir } from 'node:fs/promises';
+// esbuild comes with tsx (a dependency), so a production install has it.
+//   node scripts/build-server.mjs [--force]   (builds if stale; prints what it did)
+import { mkdir, readFile, readdir, rename, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -59,7 +59,10 @@ const sourceLocations = {
 /** Builds when stale (or always with force). Resolves to whether it built. */
 export async function buildServer({ force = false } = {}) {
   if (!force && !(await serverIsStale())) return false;
+  const started = new Date();
   const hostDir = join(ROOT, 'server', 'db');
+  // Loaded only to build: scripts/start.mjs checks staleness without it.
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'server/main.ts', 'pglite-worker': 'server/db/pglite-worker.ts' },
@@ -86,6 +89,8 @@ export async function buildServer({ force = false } = {}) {
     await writeFile(temporary, file.contents);
     await rename(temporary, file.path);
   }
+  // Stamped with when it began: a source saved while it ran is newer, so the next start builds again.
+  await utimes(BUILT_MAIN, started, started);
   return true;
 }
 
