@@ -65,6 +65,7 @@ export default tseslint.config(
     files: [
       'server/main.ts',
       'server/cli/**',
+      'scripts/**',
       'server/mail/mailbox.ts',
       'bench/**',
       'e2e/support/**',

@@ -1,8 +1,9 @@
 // Builds the local stack's HTTP app without listening (tests call app.request() or start it on a
 // port). Each service is a Hono sub-app mounted under the path hosted Supabase gives it.
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { bodyLimit } from 'hono/body-limit';
+import { COMPRESS_THRESHOLD, SECURITY_HEADERS, finish } from './shared/finish.ts';
 import { asCaller, type ServerContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
@@ -17,6 +18,16 @@ export interface AppOptions {
   runtimeConfig?: Record<string, string>;
 }
 
+/**
+ * The Data API finishes its own answers (shared/finish.ts: the same security headers, gzip above the
+ * same threshold, Content-Length), so the generic middlewares below pass its requests straight on.
+ */
+const isRest = (path: string) => path.startsWith('/rest/');
+const exceptRest =
+  (middleware: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    isRest(c.req.path) ? next() : middleware(c, next);
+
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
 
 /** Body limits: 1 MB for Auth (GoTrue's), REST_MAX_BODY_BYTES (default 2 MB) for the Data API, 64 KB for operator pages. */
@@ -29,25 +40,30 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   const app = new Hono();
   // API JSON and the app's HTML, gzip-compressed above 1 KB when the client accepts it; built assets
   // come pre-compressed (brotli or gzip) and pass through as they are.
-  app.use('*', compress({ threshold: 1024 }));
+  app.use('*', exceptRest(compress({ threshold: COMPRESS_THRESHOLD })));
   // Every answer: no MIME sniffing, and the full URL never leaves in a Referer to another site.
-  app.use('*', async (c, next) => {
-    await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  });
+  app.use(
+    '*',
+    exceptRest(async (c, next) => {
+      await next();
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+    }),
+  );
   // The services answer JSON and HTML from memory without a Content-Length; give them one, so the
   // threshold above can leave small answers alone (files streamed from disk already have it).
-  app.use('*', async (c, next) => {
-    await next();
-    const type = c.res.headers.get('content-type') ?? '';
-    if (!c.res.body || c.res.headers.has('content-length') || c.res.headers.has('content-encoding')) return;
-    if (!/json|html|text|csv/.test(type)) return;
-    const body = await c.res.arrayBuffer();
-    const headers = new Headers(c.res.headers);
-    headers.set('content-length', String(body.byteLength));
-    c.res = new Response(body, { status: c.res.status, statusText: c.res.statusText, headers });
-  });
+  app.use(
+    '*',
+    exceptRest(async (c, next) => {
+      await next();
+      const type = c.res.headers.get('content-type') ?? '';
+      if (!c.res.body || c.res.headers.has('content-length') || c.res.headers.has('content-encoding')) return;
+      if (!/json|html|text|csv/.test(type)) return;
+      const body = await c.res.arrayBuffer();
+      const headers = new Headers(c.res.headers);
+      headers.set('content-length', String(body.byteLength));
+      c.res = new Response(body, { status: c.res.status, statusText: c.res.statusText, headers });
+    }),
+  );
   // Request bodies are capped per service, checked on Content-Length up front and counted while a
   // chunked body streams in, so no request can make the server hold more than its service allows.
   const limits = bodyLimits();
@@ -66,23 +82,24 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
         ),
     }),
   );
-  app.use(
-    '/rest/*',
-    bodyLimit({
-      maxSize: limits.rest,
-      // Postgres's program_limit_exceeded class, which PostgREST answers with 413.
-      onError: (c) =>
-        c.json(
-          {
-            code: '54000',
-            message: `The request body is too large (at most ${kb(limits.rest)}).`,
-            details: null,
-            hint: 'Send fewer rows per request.',
-          },
-          413,
-        ),
-    }),
-  );
+  const restLimit = bodyLimit({
+    maxSize: limits.rest,
+    // Postgres's program_limit_exceeded class, which PostgREST answers with 413.
+    onError: (c) =>
+      finish(
+        c.req,
+        413,
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          code: '54000',
+          message: `The request body is too large (at most ${kb(limits.rest)}).`,
+          details: null,
+          hint: 'Send fewer rows per request.',
+        }),
+      ),
+  });
+  // GET and HEAD carry no body to limit.
+  app.use('/rest/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : restLimit(c, next)));
   for (const path of ['/studio/*', '/mail/*']) {
     app.use(
       path,
@@ -102,7 +119,12 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   app.route('/studio', studioRoutes(ctx));
   app.all('/auth/*', (c) => c.json({ code: 404, error_code: 'not_found', msg: 'Not found' }, 404));
   app.all('/rest/*', (c) =>
-    c.json({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }, 404),
+    finish(
+      c.req,
+      404,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }),
+    ),
   );
   if (options.staticDir) {
     app.route('/', staticRoutes(options.staticDir, options.runtimeConfig ?? {}, { preview: tournamentPreview(ctx) }));

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../../server/config.ts';
 import type { Queryable } from '../../server/db/database.ts';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { ROOT, startTestStack, type TestStack } from '../../server/tests/helpers.ts';
 
 const { values: args } = parseArgs({
@@ -39,14 +40,73 @@ interface Figures {
   errors: number;
   /** This process's CPU time (every thread: the server, PGlite's worker) per request, ms. */
   cpuMs?: number;
+  /** CPU per request of each party, ms (see perParty). */
+  parties?: Record<string, number>;
 }
 
 /** Runs a phase and adds this process's CPU time per request to its figures (steadier than req/s on a busy machine). */
-async function withCpu(phase: () => Promise<Figures & { count: number }>): Promise<Figures> {
+async function withCpu(stack: TestStack, phase: () => Promise<Figures & { count: number }>): Promise<Figures> {
   const before = process.cpuUsage();
-  const f = await phase();
+  const { result: f, cpu } = await perParty(stack, phase);
   const used = process.cpuUsage(before);
-  return { ...f, cpuMs: (used.user + used.system) / 1000 / f.count };
+  return { ...f, cpuMs: (used.user + used.system) / 1000 / f.count, parties: cpu };
+}
+
+/** Clock ticks per second of /proc's CPU times. */
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** utime, stime, cutime, cstime of a /proc stat file, in ms (0 for a process gone or unreadable). */
+function procCpu(path: string): { own: number; children: number } {
+  try {
+    const fields = readFileSync(path, 'utf8').split(') ').pop()!.split(' ');
+    const ms = (i: number) => (Number(fields[i]) * 1000) / TICKS;
+    return { own: ms(11) + ms(12), children: ms(13) + ms(14) };
+  } catch {
+    return { own: 0, children: 0 };
+  }
+}
+
+/** The Postgres backends serving the stack's database (none on PGlite). */
+async function backendPids(stack: TestStack): Promise<number[]> {
+  if (!args.postgres) return [];
+  const { rows } = await stack.ctx.db.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * CPU time of this process's parties so far, ms (Linux /proc): its main thread (the server's event
+ * loop, or the direct loops), its other threads (PGlite's worker, GC, zlib) and the children it has
+ * reaped (autocannon).
+ */
+function ownParties(): { main: number; threads: number; autocannon: number } {
+  const self = procCpu('/proc/self/stat');
+  const main = procCpu(`/proc/self/task/${process.pid}/stat`).own;
+  return { main, threads: self.own - main, autocannon: self.children };
+}
+
+/** CPU per request of each party in a phase; Postgres's backends counted one by one (new ones from zero). */
+async function perParty<T extends { count: number }>(stack: TestStack, phase: () => Promise<T>) {
+  const pgStart = new Map((await backendPids(stack)).map((pid) => [pid, procCpu(`/proc/${pid}/stat`).own]));
+  const start = ownParties();
+  const result = await phase();
+  const end = ownParties();
+  let postgres = 0;
+  for (const pid of new Set([...pgStart.keys(), ...(await backendPids(stack))])) {
+    const now = procCpu(`/proc/${pid}/stat`).own;
+    if (now) postgres += now - (pgStart.get(pid) ?? 0);
+  }
+  const per = (ms: number) => ms / result.count;
+  return {
+    result,
+    cpu: {
+      main: per(end.main - start.main),
+      threads: per(end.threads - start.threads),
+      autocannon: per(end.autocannon - start.autocannon),
+      postgres: per(postgres),
+    },
+  };
 }
 
 /** What supabase-js sent for getTournaments: the URL and headers, and the statements the Data API ran. */
@@ -169,7 +229,18 @@ function overHttp(captured: Captured): Promise<Figures & { count: number }> {
 }
 
 const line = (name: string, f: Figures) =>
-  `  ${name.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   CPU ${f.cpuMs!.toFixed(2)} ms/req${f.errors ? `   ${f.errors} errors` : ''}`;
+  `  ${name.padEnd(8)} ${f.rps.toFixed(0).padStart(6)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   CPU ${f.cpuMs!.toFixed(2)} ms/req${f.errors ? `   ${f.errors} errors` : ''}\n` +
+  `           CPU ms/req by party: ${Object.entries(f.parties!)
+    .filter(([party, ms]) => ms > 0 || party === 'main')
+    .map(([party, ms]) => `${PARTY_NAMES[party] ?? party} ${ms.toFixed(2)}`)
+    .join(', ')}`;
+
+const PARTY_NAMES: Record<string, string> = {
+  main: 'main thread',
+  threads: 'other threads',
+  autocannon: 'autocannon',
+  postgres: 'Postgres backends',
+};
 
 const stack = await startTestStack({ postgres: args.postgres });
 try {
@@ -192,8 +263,8 @@ try {
   );
   for (const { who, session } of callers) {
     const captured = await capture(stack, session);
-    const http = await withCpu(() => overHttp(captured));
-    const db = await withCpu(() => direct(stack, captured.statements));
+    const http = await withCpu(stack, () => overHttp(captured));
+    const db = await withCpu(stack, () => direct(stack, captured.statements));
     const ratio = db.rps / http.rps;
     console.log(`${who}: GET ${new URL(captured.url).pathname}${new URL(captured.url).search}`);
     console.log(line('HTTP', http));

@@ -11,6 +11,7 @@
 //   gone, as if Postgres had cancelled it. Requests wait the reopening (about a second);
 // - in memory (tests only): ending the worker would lose the database, so the caller gets 57014 on
 //   time, but the statement runs to its end in the worker and whatever comes next waits for it.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -19,13 +20,27 @@ import { Worker } from 'node:worker_threads';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import type { Reply, Request, SerializedError, WorkerInput } from './pglite-worker.ts';
 
-/** The worker is TypeScript: it runs with tsx's loader whatever started this process (tsx, vitest). */
-// (tsx's package.json maps `tsx/esm/api` to this file for import; require would give the CommonJS one.)
-const TSX_API = new URL(
-  'dist/esm/api/index.mjs',
-  pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
-).href;
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url);
+/** Set in the compiled server (scripts/build-server.mjs): the compiled worker, from this file's folder. */
+declare const PGLITE_WORKER_BUILT: string | undefined;
+const WORKER_URL = new URL(
+  typeof PGLITE_WORKER_BUILT === 'string' ? PGLITE_WORKER_BUILT : './pglite-worker.ts',
+  import.meta.url,
+);
+
+/**
+ * The worker's entry. Compiled, it is plain JavaScript. Run as TypeScript (tsx, vitest), it is a
+ * line of JavaScript that puts tsx's loader in place in the worker, then imports the worker.
+ */
+function workerEntry(): { entry: string | URL; eval: boolean } {
+  if (!WORKER_URL.pathname.endsWith('.ts')) return { entry: WORKER_URL, eval: false };
+  // (tsx's package.json maps `tsx/esm/api` to this file for import; require would give the CommonJS one.)
+  const tsxApi = new URL(
+    'dist/esm/api/index.mjs',
+    pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
+  ).href;
+  const worker = JSON.stringify(WORKER_URL.href);
+  return { entry: `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${worker}, ${worker}))`, eval: true };
+}
 
 /** An error raised by Postgres in the worker, with its fields (code, detail, hint...) back on it. */
 export function revive(error: SerializedError): Error {
@@ -72,23 +87,49 @@ class Lock {
 }
 
 // PGlite's WebAssembly, compiled once per process: a worker opened again after a time-out (or a
-// second database in tests) starts about a second sooner than if it compiled it itself.
+// second database in tests) starts about a second sooner than if it compiled it itself. (A compiled
+// module is shared with the worker, not copied. PGlite's file bundle is not kept here: each worker
+// reads its own, which it needs only while it starts.)
 let assets: Promise<NonNullable<WorkerInput['assets']>> | undefined;
 function pgliteAssets(): Promise<NonNullable<WorkerInput['assets']>> {
   assets ??= (async () => {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pglite, initdb, fsBundle] = await Promise.all([
+    const [pglite, initdb] = await Promise.all([
       readFile(join(dist, 'pglite.wasm')).then((b) => WebAssembly.compile(b)),
       readFile(join(dist, 'initdb.wasm')).then((b) => WebAssembly.compile(b)),
-      readFile(join(dist, 'pglite.data')),
     ]);
-    return { pglite, initdb, fsBundle: new Uint8Array(fsBundle) };
+    return { pglite, initdb };
   })();
   return assets;
 }
 
+/**
+ * A fresh folder is made by a worker of its own that ends before the serving one starts: PGlite's
+ * initdb runs a second Postgres beside the first, and a worker's WebAssembly memory never shrinks,
+ * so the serving worker would keep what initdb touched (hundreds of MB) for good.
+ */
+function initdb(input: WorkerInput): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const { entry, eval: isEval } = workerEntry();
+    const w = new Worker(entry, { eval: isEval, workerData: { ...input, initOnly: true }, execArgv: [] });
+    let made = false;
+    w.on('message', (reply: Reply) => {
+      if (reply.type === 'ready') made = true;
+      else if (reply.type === 'failed') {
+        reject(revive(reply.error));
+        void w.terminate();
+      }
+    });
+    w.on('error', reject);
+    w.on('exit', () =>
+      made ? resolve() : reject(new Error('The PGlite worker stopped while making the database folder.')),
+    );
+  });
+}
+
 export async function openPglite(options: Omit<WorkerInput, 'assets'>): Promise<Database> {
   const input: WorkerInput = { ...options, assets: await pgliteAssets() };
+  if (input.dataDir !== undefined && !existsSync(join(input.dataDir, 'PG_VERSION'))) await initdb(input);
   const reopenable = input.dataDir !== undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   const lock = new Lock();
@@ -105,9 +146,8 @@ export async function openPglite(options: Omit<WorkerInput, 'assets'>): Promise<
 
   const start = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      // The entry is a line of JavaScript that puts tsx's loader in place, then imports the worker.
-      const entry = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(WORKER_URL.href)}))`;
-      const w = new Worker(entry, { eval: true, workerData: input, execArgv: [] });
+      const { entry, eval: isEval } = workerEntry();
+      const w = new Worker(entry, { eval: isEval, workerData: input, execArgv: [] });
       worker = w;
       const mine = pending;
       w.on('message', (reply: Reply) => {

@@ -18,8 +18,10 @@ export interface WorkerInput {
   bootstrapUser: string;
   /** Every session's statement_timeout, as postgresql.conf would set it (already checked: config.ts). */
   statementTimeout?: string;
-  /** PGlite's WebAssembly and file bundle, compiled and read once per process (pglite-host.ts). */
-  assets?: { pglite: WebAssembly.Module; initdb: WebAssembly.Module; fsBundle: Uint8Array };
+  /** PGlite's WebAssembly, compiled once per process (pglite-host.ts). */
+  assets?: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
+  /** Make the folder (PGlite's initdb), then close it and end: pglite-host.ts's initdb(). */
+  initOnly?: boolean;
 }
 
 export type Request =
@@ -100,13 +102,7 @@ async function makeDurable(db: PGlite): Promise<void> {
 async function createPglite({ dataDir, bootstrapUser, assets }: WorkerInput): Promise<PGlite> {
   const durable = {
     ...(dataDir ? { startParams: DURABLE_START_PARAMS } : {}),
-    ...(assets
-      ? {
-          pgliteWasmModule: assets.pglite,
-          initdbWasmModule: assets.initdb,
-          fsBundle: new Blob([assets.fsBundle as Uint8Array<ArrayBuffer>]),
-        }
-      : {}),
+    ...(assets ? { pgliteWasmModule: assets.pglite, initdbWasmModule: assets.initdb } : {}),
   };
   let db: PGlite;
   try {
@@ -173,6 +169,12 @@ async function main(): Promise<void> {
   let db: PGlite;
   try {
     db = await createPglite(workerData as WorkerInput);
+    if ((workerData as WorkerInput).initOnly) {
+      await db.close();
+      post({ type: 'ready', timeoutMs: 0 });
+      port.close();
+      return;
+    }
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
     return;

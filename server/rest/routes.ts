@@ -2,7 +2,6 @@
 // One straight pipeline per request: parse -> plan -> build SQL -> one transaction as the caller
 // (role and request.jwt.claims set locally, so RLS decides) -> response.
 import { Hono, type Context } from 'hono';
-import { cors } from 'hono/cors';
 import { asCaller, callerFromRequest, type ServerContext } from '../context.ts';
 import {
   ApiError,
@@ -27,6 +26,7 @@ import {
   type ResponseShape,
 } from './sql.ts';
 import type { Queryable } from '../db/database.ts';
+import { finish } from '../shared/finish.ts';
 import { isObject, parseJson } from '../shared/http.ts';
 import { logError } from '../shared/log.ts';
 
@@ -41,6 +41,8 @@ interface ApiRequest {
   accept: Representation;
   range?: { offset: number; limit?: number };
   body?: string;
+  /** GET/HEAD: everything planning reads from the request, the key of its cached plan (PlanCache). */
+  planKey?: string;
 }
 
 /** The planned statement and what the response needs to know about it. */
@@ -76,9 +78,30 @@ class Rollback {
   constructor(readonly outcome: Outcome) {}
 }
 
+/** An answer before finish(): status, headers (lower-case names) and the body as text. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** What hono's cors({ origin: '*' }) added to every answer; supabase-js reads these response headers. */
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Content-Range,Content-Location,Location,Preference-Applied,Range-Unit',
+};
+/** A preflight's answer (204), as hono's cors answered it. */
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'GET,HEAD,POST,PATCH,DELETE,OPTIONS',
+  'access-control-allow-headers':
+    'authorization,apikey,content-type,prefer,range,accept-profile,content-profile,x-client-info,x-retry-count,accept',
+  vary: 'Access-Control-Request-Headers',
+};
 
 /** The Data API settings of `[api]` in supabase/config.toml (and PostgREST's db-plan-enabled). */
 export interface RestOptions {
@@ -93,39 +116,33 @@ export const DEFAULT_REST_OPTIONS: RestOptions = { schemas: ['public'], maxRows:
 
 export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config.api ?? DEFAULT_REST_OPTIONS): Hono {
   const cache = new SchemaCache(ctx.db, options.schemas);
+  const plans = new PlanCache(options);
   let listening: Promise<void> | undefined;
   const app = new Hono();
 
-  // Hosted Supabase answers any origin; supabase-js reads these response headers.
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowHeaders: [
-        'authorization',
-        'apikey',
-        'content-type',
-        'prefer',
-        'range',
-        'accept-profile',
-        'content-profile',
-        'x-client-info',
-        'x-retry-count',
-        'accept',
-      ],
-      allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Content-Range', 'Content-Location', 'Location', 'Preference-Applied', 'Range-Unit'],
-    }),
-  );
+  // Hosted Supabase answers any origin; supabase-js reads these response headers. A preflight is
+  // answered here (for every path under /rest/v1), every other answer carries CORS_HEADERS.
+  app.use('*', async (c, next) => {
+    if (c.req.method !== 'OPTIONS') return next();
+    return finish(c.req, 204, { ...PREFLIGHT_HEADERS }, null);
+  });
+  app.onError((error, c) => {
+    logError('rest', 'unhandled error', error);
+    const body = { error: 'internal_error', message: 'The server could not handle this request.' };
+    return send(c, { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  });
 
-  const handle = async (c: Context, target: ApiRequest['target']): Promise<Response> => {
+  const handle = async (c: Context, target: ApiRequest['target']): Promise<Response> =>
+    send(c, await answer(c, target));
+
+  const answer = async (c: Context, target: ApiRequest['target']): Promise<Answer> => {
     let signedIn = false;
     try {
       listening ??= cache.listen().catch(() => {});
       const caller = await callerFromRequest(ctx, c);
       signedIn = caller.role !== 'anon';
       const request = await readRequest(c, target, options);
-      const prepared = await withFreshSchema(cache, request.schema, (schema) => prepare(schema, request, options));
+      const prepared = await withFreshSchema(cache, request.schema, (schema) => plans.prepare(schema, request));
       let outcome: Outcome;
       try {
         outcome = await asCaller(ctx.db, caller, async (tx) => {
@@ -147,7 +164,7 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
       if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
       const { status, body } = toErrorResponse(error, signedIn);
       if (status === 500 && !(error instanceof ApiError)) logError('rest', 'unhandled error', error);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': JSON_TYPE } });
+      return { status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body) };
     }
   };
 
@@ -155,25 +172,31 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
     // PostgREST answers the root with an OpenAPI description; the table list is what tools read.
     const schema = await cache.get();
     const paths = Object.fromEntries([...schema.tables.keys()].sort().map((t) => [`/${t}`, {}]));
-    return c.json({ swagger: '2.0', info: { title: 'BrawlCup local Data API', version: '12' }, paths });
+    const body = { swagger: '2.0', info: { title: 'BrawlCup local Data API', version: '12' }, paths };
+    return send(c, { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   });
   app.all('/rpc/:fn', (c) => {
     if (!['GET', 'HEAD', 'POST'].includes(c.req.method)) {
-      return errorResponse(new ApiError('PGRST101', `Cannot use the ${c.req.method} method on RPC`));
+      return send(c, errorAnswer(new ApiError('PGRST101', `Cannot use the ${c.req.method} method on RPC`)));
     }
     return handle(c, { kind: 'rpc', name: c.req.param('fn') });
   });
   app.all('/:relation', (c) => {
     if (!['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'].includes(c.req.method)) {
-      return errorResponse(new ApiError('PGRST117', `Unsupported HTTP method: ${c.req.method}`));
+      return send(c, errorAnswer(new ApiError('PGRST117', `Unsupported HTTP method: ${c.req.method}`)));
     }
     return handle(c, { kind: 'relation', name: c.req.param('relation') });
   });
   return app;
 }
 
-function errorResponse(error: ApiError): Response {
-  return new Response(JSON.stringify(error.body()), { status: error.status, headers: { 'content-type': JSON_TYPE } });
+function errorAnswer(error: ApiError): Answer {
+  return { status: error.status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(error.body()) };
+}
+
+/** Every answer but a preflight's: the CORS headers, then finish() (security headers, gzip, length). */
+function send(c: Context, answer: Answer): Promise<Response> {
+  return finish(c.req, answer.status, { ...answer.headers, ...CORS_HEADERS }, answer.body);
 }
 
 /** Plans with the cached schema; a miss that a newer schema could fix reloads it and tries once more. */
@@ -193,16 +216,56 @@ async function withFreshSchema<T>(
 async function readRequest(c: Context, target: ApiRequest['target'], options: RestOptions): Promise<ApiRequest> {
   const method = c.req.method;
   const reading = method === 'GET' || method === 'HEAD';
+  const url = new URL(c.req.url);
+  const schema = pickSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), options.schemas);
+  const [prefer, accept, range] = [c.req.header('prefer'), c.req.header('accept'), c.req.header('range')];
   return {
     method,
     target,
-    schema: pickSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), options.schemas),
-    search: new URL(c.req.url).searchParams,
-    prefer: parsePrefer(c.req.header('prefer')),
-    accept: parseAccept(c.req.header('accept'), options.planEnabled),
-    range: reading ? parseRange(c.req.header('range')) : undefined,
+    schema,
+    search: url.searchParams,
+    prefer: parsePrefer(prefer),
+    accept: parseAccept(accept, options.planEnabled),
+    range: reading ? parseRange(range) : undefined,
     body: reading ? undefined : await c.req.text(),
+    planKey: reading
+      ? JSON.stringify([method, target.kind, target.name, schema, url.search, prefer, accept, range])
+      : undefined,
   };
+}
+
+/**
+ * GET and HEAD statements planned once: the same request (path, query string, profile, Prefer,
+ * Accept, Range: everything prepare() reads) against the same schema snapshot gets the statement and
+ * bind parameters planned the first time. Parsing the query, planning the embeds and building the
+ * SQL was a fixed cost on every read of the tournament list (bench/rest-overhead). A schema reload
+ * makes a new snapshot, so older plans are never used again; the least recently used go past `max`.
+ */
+export class PlanCache {
+  private readonly entries = new Map<string, { schema: SchemaSnapshot; prepared: Prepared }>();
+  constructor(
+    private readonly options: RestOptions,
+    private readonly max = 256,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  prepare(schema: SchemaSnapshot, request: ApiRequest): Prepared {
+    const key = request.planKey;
+    if (key === undefined) return prepare(schema, request, this.options);
+    const hit = this.entries.get(key);
+    this.entries.delete(key);
+    if (hit?.schema === schema) {
+      this.entries.set(key, hit);
+      return hit.prepared;
+    }
+    const prepared = prepare(schema, request, this.options);
+    this.entries.set(key, { schema, prepared });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return prepared;
+  }
 }
 
 /** The body as JSON, refused (PGRST102) when empty, malformed or nested deeper than anything the API writes. */
@@ -488,19 +551,19 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
   };
 }
 
-function planResponse(request: ApiRequest, plan: string): Response {
+function planResponse(request: ApiRequest, plan: string): Answer {
   const p = request.accept.plan!;
-  const headers = new Headers({
+  const headers: Record<string, string> = {
     'content-type': `application/vnd.pgrst.plan+${p.format}; for="${p.for}"; charset=utf-8`,
-  });
-  if (request.prefer.applied.length) headers.set('preference-applied', request.prefer.applied.join(', '));
-  return new Response(plan, { status: 200, headers });
+  };
+  if (request.prefer.applied.length) headers['preference-applied'] = request.prefer.applied.join(', ');
+  return { status: 200, headers, body: plan };
 }
 
-function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Response {
+function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Answer {
   const contentType = request.accept.csv ? CSV_TYPE : prepared.single ? OBJECT_TYPE : JSON_TYPE;
-  const headers = new Headers({ 'content-type': contentType });
-  if (request.prefer.applied.length) headers.set('preference-applied', request.prefer.applied.join(', '));
+  const headers: Record<string, string> = { 'content-type': contentType };
+  if (request.prefer.applied.length) headers['preference-applied'] = request.prefer.applied.join(', ');
   const pageTotal = Number(row.page_total);
   const total = row.total === null || !request.prefer.count ? undefined : Number(row.total);
   const body = prepared.returnsBody ? (row.body ?? 'null') : null;
@@ -509,7 +572,7 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
     if (prepared.single && pageTotal !== 1) throw notSingle(pageTotal);
     const lower = prepared.offset;
     const upper = lower + pageTotal - 1;
-    headers.set('content-range', `${pageTotal > 0 ? `${lower}-${upper}` : '*'}/${total ?? '*'}`);
+    headers['content-range'] = `${pageTotal > 0 ? `${lower}-${upper}` : '*'}/${total ?? '*'}`;
     let status = 200;
     if (total !== undefined) {
       if (lower > total) {
@@ -518,39 +581,40 @@ function respond(request: ApiRequest, prepared: Prepared, row: ResultRow): Respo
           'Requested range not satisfiable',
           `An offset of ${lower} was requested, but there are only ${total} rows.`,
         );
-        return new Response(JSON.stringify(error.body()), {
+        return {
           status: 416,
           headers: { 'content-type': JSON_TYPE, 'content-range': `*/${total}` },
-        });
+          body: JSON.stringify(error.body()),
+        };
       }
       if (pageTotal < total) status = 206;
     }
-    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+    return { status, headers, body: request.method === 'HEAD' ? null : body };
   }
 
   if (prepared.kind === 'call') {
-    if (prepared.voidCall) return new Response(null, { status: 204, headers });
-    headers.set('content-range', `0-${pageTotal - 1}/${total ?? '*'}`);
-    return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
+    if (prepared.voidCall) return { status: 204, headers, body: null };
+    headers['content-range'] = `0-${pageTotal - 1}/${total ?? '*'}`;
+    return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
   }
 
   const count = request.prefer.count ? String(pageTotal) : '*';
   if (prepared.kind === 'insert') {
-    headers.set('content-range', `*/${count}`);
+    headers['content-range'] = `*/${count}`;
     if (row.location && prepared.table) {
       const keys = JSON.parse(row.location) as Record<string, unknown>;
       const query = Object.entries(keys).map(
         ([k, v]) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(v))}`,
       );
-      headers.set('location', `/${prepared.table}?${query.join('&')}`);
+      headers['location'] = `/${prepared.table}?${query.join('&')}`;
     }
     const status = prepared.upsert && Number(row.inserted ?? 0) === 0 ? 200 : 201;
-    return new Response(body, { status, headers });
+    return { status, headers, body };
   }
-  headers.set('content-range', `${pageTotal > 0 ? `0-${pageTotal - 1}` : '*'}/${count}`);
+  headers['content-range'] = `${pageTotal > 0 ? `0-${pageTotal - 1}` : '*'}/${count}`;
   if (body === null) {
-    headers.delete('content-type');
-    return new Response(null, { status: 204, headers });
+    delete headers['content-type'];
+    return { status: 204, headers, body: null };
   }
-  return new Response(body, { status: 200, headers });
+  return { status: 200, headers, body };
 }

@@ -322,6 +322,61 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
       });
     });
   });
+  // The Data API plans a GET once per request (PlanCache in server/rest/routes.ts): the same URL
+  // with each header planning reads must still be planned, and answered, on its own.
+  describe('the same URL with each planning header in turn', () => {
+    const url = '/teams?select=id,name&order=id';
+    const ask = async (headers: Record<string, string> = {}) => {
+      const res = await api(url, { headers });
+      return { status: res.status, range: res.headers.get('content-range'), body: await res.json() };
+    };
+    const all = [
+      { id: 1, name: 'Red' },
+      { id: 2, name: 'Blue' },
+      { id: 3, name: 'Empty' },
+    ];
+
+    it('Prefer: count=exact counts, and the plain request after it does not', async () => {
+      expect(await ask()).toEqual({ status: 200, range: '0-2/*', body: all });
+      expect(await ask({ Prefer: 'count=exact' })).toEqual({ status: 200, range: '0-2/3', body: all });
+      expect(await ask()).toEqual({ status: 200, range: '0-2/*', body: all });
+    });
+
+    it('Range narrows the page, and the plain request after it does not', async () => {
+      expect(await ask({ Range: '1-1' })).toEqual({ status: 200, range: '1-1/*', body: [all[1]] });
+      expect(await ask({ Range: '0-0' })).toEqual({ status: 200, range: '0-0/*', body: [all[0]] });
+      expect(await ask()).toEqual({ status: 200, range: '0-2/*', body: all });
+    });
+
+    it('Accept: application/vnd.pgrst.object answers one object, or 406 for several rows', async () => {
+      const object = { Accept: 'application/vnd.pgrst.object+json' };
+      const one = await api('/teams?select=id,name&id=eq.2', { headers: object });
+      expect(one.status).toBe(200);
+      expect(await one.json()).toEqual(all[1]);
+      expect(await (await api('/teams?select=id,name&id=eq.2')).json()).toEqual([all[1]]);
+      expect((await ask(object)).status).toBe(406);
+      expect(await ask()).toEqual({ status: 200, range: '0-2/*', body: all });
+    });
+
+    it('Accept-Profile reads the schema it names; without it the same URL reads public', async () => {
+      const notes = '/notes?select=id';
+      expect(await (await api(notes, { headers: { 'Accept-Profile': 'extra' } })).json()).toContainEqual({ id: 1 });
+      expect((await api(notes)).status).toBe(404);
+      expect((await api(notes, { headers: { 'Accept-Profile': 'extra' } })).status).toBe(200);
+    });
+
+    it('plans again after the schema changes', async () => {
+      await stack.ctx.db.exec(
+        `create table public.plan_probe (id int primary key); grant select on public.plan_probe to anon;
+         insert into public.plan_probe values (1);`,
+      );
+      expect(await (await api('/plan_probe?select=*')).json()).toEqual([{ id: 1 }]);
+      await stack.ctx.db.exec(`alter table public.plan_probe add column note text default 'added'`);
+      // A column the old snapshot does not know reloads the schema (the way a cache miss does).
+      expect(await (await api('/plan_probe?select=note')).json()).toEqual([{ note: 'added' }]);
+      expect(await (await api('/plan_probe?select=*')).json()).toEqual([{ id: 1, note: 'added' }]);
+    });
+  });
 });
 
 describe.each(['pglite', 'postgres'] as const)('PostgREST embedding parity on %s', (backend) => {

@@ -1,4 +1,4 @@
-// Runs the real `npm start` (server/main.ts) as a child process on a given data directory, as an
+// Runs the real `npm start` (scripts/start.mjs: the compiled server/main.ts) as a child process on a given data directory, as an
 // operator would: for tests that kill it, restart it, or talk to it from another process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ export async function startServerProcess(env: {
   for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
     delete childEnv[name];
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
