@@ -107,6 +107,39 @@ for (const postgres of [false, true]) {
       expect(alices.changes.some((c) => (c.new as { id: number }).id === own.id)).toBe(false);
     });
 
+    it('delivers a burst of changes whole, in commit order, each player only the rows RLS lets them read', async () => {
+      const alices = await subscribe(client(alice), { event: 'INSERT' });
+      const bobs = await subscribe(client(bob), { event: 'INSERT' });
+      const svc = stack.service();
+      clients.push(svc);
+      const all = await subscribe(svc, { event: 'INSERT' });
+      const owners = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? bob : alice));
+      // One transaction of 40 rows (one batch of many keys), then 40 commits back to back: changes
+      // pile up while each batch is checked, so batches gather.
+      const ids: number[] = [];
+      await stack.ctx.db.transaction(async (tx) => {
+        for (const [i, owner] of owners.entries()) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            'insert into public.rt_items (owner, title) values ($1, $2) returning id',
+            [owner.id, `burst ${i}`],
+          );
+          ids.push(Number(rows[0]!.id));
+        }
+      });
+      for (const [i, owner] of owners.entries()) ids.push((await insertItem(stack, owner.id, `burst ${40 + i}`)).id);
+      const ownerOf = new Map(ids.map((id, i) => [id, owners[i % 40]!]));
+      const last = ids[ids.length - 1]!;
+      await all.next((c) => c.new.id === last, 10_000);
+      const received = (s: { changes: { new: unknown }[] }) =>
+        s.changes.map((c) => (c.new as { id: number }).id).filter((id) => ownerOf.has(id));
+      expect(received(all)).toEqual(ids);
+      const mine = (player: Player) => ids.filter((id) => ownerOf.get(id) === player);
+      await alices.next((c) => c.new.id === mine(alice).at(-1), 10_000);
+      await bobs.next((c) => c.new.id === mine(bob).at(-1), 10_000);
+      expect(received(alices)).toEqual(mine(alice));
+      expect(received(bobs)).toEqual(mine(bob));
+    });
+
     it('delivers to every subscriber, and nothing to anon', async () => {
       const one = await subscribe(client(alice), { event: 'INSERT' });
       const two = await subscribe(client(alice), { event: 'INSERT' });
