@@ -199,10 +199,12 @@ export class Capture {
       .query<{ idx: number; keys: unknown }>(sql, [...params, false])
       .catch(() => this.db.query<{ idx: number; keys: unknown }>(sql, [...params, true]));
     const sets = claims.map(() => new Set<string>());
+    // One key column: a flat array of the visible keys; else an array of key values per row.
+    const single = info.pk.length === 1;
     for (const r of result) {
-      const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[][];
+      const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[];
       const set = sets[order[r.idx]!];
-      for (const k of keys) set?.add(JSON.stringify(k));
+      for (const k of keys) set?.add(JSON.stringify(single ? [k] : k));
     }
     return sets;
   }

@@ -140,6 +140,31 @@ for (const postgres of [false, true]) {
       expect(received(bobs)).toEqual(mine(bob));
     });
 
+    it('checks text primary keys that need quoting in an array the way RLS decides', async () => {
+      await stack.ctx.db.exec(`
+        create table public.rt_text_keys (key text primary key, owner uuid not null);
+        alter table public.rt_text_keys enable row level security;
+        create policy "Owners read their keys" on public.rt_text_keys for select to authenticated
+          using ((select auth.uid()) = owner);
+        grant select on public.rt_text_keys to authenticated;
+        alter publication supabase_realtime add table public.rt_text_keys;`);
+      const alices = await subscribe(client(alice), { table: 'rt_text_keys', event: 'INSERT' });
+      const bobs = await subscribe(client(bob), { table: 'rt_text_keys', event: 'INSERT' });
+      const keys = ['plain', 'a,b', '"quoted"', '{brace}', 'NULL', 'back\\slash', 'spaced out', "it's", 'é', ''];
+      const ownerOf = (i: number) => (i % 2 === 0 ? alice : bob);
+      // One transaction: every key in one check.
+      await stack.ctx.db.transaction(async (tx) => {
+        for (const [i, key] of keys.entries())
+          await tx.query('insert into public.rt_text_keys (key, owner) values ($1, $2)', [key, ownerOf(i).id]);
+      });
+      const mine = (player: Player) => keys.filter((_, i) => ownerOf(i) === player);
+      const keyOf = (c: { new: unknown }) => (c.new as { key?: string }).key;
+      await alices.next((c) => keyOf(c) === mine(alice).at(-1));
+      await bobs.next((c) => keyOf(c) === mine(bob).at(-1));
+      expect(alices.changes.map(keyOf)).toEqual(mine(alice));
+      expect(bobs.changes.map(keyOf)).toEqual(mine(bob));
+    });
+
     it('delivers to every subscriber, and nothing to anon', async () => {
       const one = await subscribe(client(alice), { event: 'INSERT' });
       const two = await subscribe(client(alice), { event: 'INSERT' });
