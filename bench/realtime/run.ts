@@ -1,7 +1,7 @@
 // Realtime benchmark: commit-to-delivery latency of postgres_changes with 1, 100 and 500
 // subscribers (each its own player, so each is its own RLS check), the change rate sustained, and
 // the server's RSS at 500 idle sockets. The server runs in a child process (server.ts); loopback only.
-// Usage: npx tsx bench/realtime/run.ts [--db pglite|postgres|both]   (default pglite)
+// Usage: npx tsx bench/realtime/run.ts [--db pglite|postgres|both] [--rate-only] [--gather-ms N]   (default pglite)
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,15 @@ type Result = { name: string; value: number; unit: string; target?: string };
 const TARGET_P99_500_MS = 100;
 const TARGET_RATE_100 = 500;
 
-const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'pglite' } } });
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'pglite' },
+    // Only the sustained-rate table (no memory, no latency rounds).
+    'rate-only': { type: 'boolean', default: false },
+    // Realtime's gatherMs (server/realtime/capture.ts); the server's default when not given.
+    'gather-ms': { type: 'string' },
+  },
+});
 if (!['pglite', 'postgres', 'both'].includes(args.db!)) throw new Error('--db is pglite, postgres or both');
 type Inserted = { op: 'inserted'; commits: [number, number][]; ms: number };
 type Rss = { op: 'rss'; rss: number; sockets: number };
@@ -105,7 +113,8 @@ const round = (v: number) => Number(v.toFixed(1));
 
 async function run(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; summary: string[] }> {
   const results: Result[] = [];
-  const child = fork(join(import.meta.dirname, 'server.ts'), ['500', kind], {
+  const gather = args['gather-ms'] === undefined ? [] : [String(Number(args['gather-ms']))];
+  const child = fork(join(import.meta.dirname, 'server.ts'), ['500', kind, ...gather], {
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: 'inherit',
   });
@@ -116,13 +125,17 @@ async function run(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; su
         if (s.ws.readyState === WebSocket.OPEN) s.ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
     }, 20_000);
 
+  const rateOnly = args['rate-only'];
   // Memory first, while the heap has seen nothing else.
   await sleep(500);
   const before = await request<Rss>(child, { op: 'rss' }, 'rss');
-  const idle = await openSubscribers(ready, 500);
-  await sleep(3000);
-  const after = await request<Rss>(child, { op: 'rss' }, 'rss');
-  await closeSubscribers(idle);
+  let after = before;
+  if (!rateOnly) {
+    const idle = await openSubscribers(ready, 500);
+    await sleep(3000);
+    after = await request<Rss>(child, { op: 'rss' }, 'rss');
+    await closeSubscribers(idle);
+  }
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MB`;
 
   const dbLabel = kind === 'pglite' ? 'PGlite (a folder on disk, as npm start)' : 'Postgres';
@@ -132,12 +145,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; su
   let p99At500 = NaN;
   let rateAt100 = NaN;
   console.log('table         subscribers  changes  p50 latency  p99 latency  lost');
-  const phases = [
-    ['bench_events', 1, 200],
-    ['bench_events', 100, 60],
-    ['bench_events', 500, 30],
-    ['bench_public', 500, 30],
-  ] as const;
+  const phases = rateOnly
+    ? []
+    : ([
+        ['bench_events', 1, 200],
+        ['bench_events', 100, 60],
+        ['bench_events', 500, 30],
+        ['bench_public', 500, 30],
+      ] as const);
   for (const [table, n, rounds] of phases) {
     const subs = await openSubscribers(ready, n, table);
     const hb = heartbeat(subs);
@@ -173,7 +188,9 @@ async function run(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; su
   console.log('bench_events: RLS `(select auth.uid()) is not null`, checked for every subscriber;');
   console.log('bench_public: `using (true)`, no per-subscriber check.');
 
-  console.log('\nsustained rate on bench_events: 2000 single-row inserts, 8 in flight');
+  const gatherNote =
+    args['gather-ms'] === undefined ? '' : `, Realtime gathering batches up to ${args['gather-ms']} ms`;
+  console.log(`\nsustained rate on bench_events: 2000 single-row inserts, 8 in flight${gatherNote}`);
   console.log('subscribers  commits/s  delivered changes/s  p50 latency  p99 latency');
   for (const n of [0, 1, 100]) {
     const subs = await openSubscribers(ready, n);
@@ -226,20 +243,26 @@ async function run(kind: 'pglite' | 'postgres'): Promise<{ results: Result[]; su
     await closeSubscribers(subs);
   }
 
-  console.log(
-    `\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`,
-  );
-  // The latency and rate tables above are read from their text by bench/run-all.ts.
-  console.log(
-    `RESULT ${JSON.stringify({ name: 'realtime.rss_500_sockets', value: Math.round(after.rss / 2 ** 20), unit: 'MB' })}`,
-  );
+  if (!rateOnly) {
+    console.log(
+      `\nserver RSS: ${mb(before.rss)} with ${before.sockets} sockets, ${mb(after.rss)} with ${after.sockets} idle joined sockets (${((after.rss - before.rss) / 1024 / after.sockets).toFixed(0)} KB each)`,
+    );
+    // The latency and rate tables above are read from their text by bench/run-all.ts.
+    console.log(
+      `RESULT ${JSON.stringify({ name: 'realtime.rss_500_sockets', value: Math.round(after.rss / 2 ** 20), unit: 'MB' })}`,
+    );
+  }
   child.send({ op: 'stop' });
   await new Promise((r) => child.once('exit', r));
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   return {
     results,
     summary: [
-      `${kind}: 500 subscribers on an RLS table, commit-to-delivery p99 ${ms(p99At500)} (target at most ${TARGET_P99_500_MS} ms) ${met(p99At500 <= TARGET_P99_500_MS)}`,
+      ...(rateOnly
+        ? []
+        : [
+            `${kind}: 500 subscribers on an RLS table, commit-to-delivery p99 ${ms(p99At500)} (target at most ${TARGET_P99_500_MS} ms) ${met(p99At500 <= TARGET_P99_500_MS)}`,
+          ]),
       `${kind}: 100 subscribers, sustained ${rateAt100.toFixed(0)} commits/s delivered to all (target at least ${TARGET_RATE_100}) ${met(rateAt100 >= TARGET_RATE_100)}`,
     ],
   };

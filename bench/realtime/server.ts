@@ -1,7 +1,7 @@
 // The benchmark's server half, in its own process so its RSS is the server's alone: a stack on a
 // fresh PGlite folder (or, with `postgres`, a fresh database on the Postgres at BENCH_PG_URL) with
 // bench_events, players and their tokens, and writes on the parent's command (over IPC).
-// Usage: server.ts <players> [pglite|postgres]
+// Usage: server.ts <players> [pglite|postgres] [gather-ms]
 import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOptions } from '../../server/config.ts';
 import { startStack } from '../../server/stack.ts';
+import type { RealtimeOptions } from '../../server/realtime/server.ts';
 
 type Command =
   | { op: 'insert'; table: 'bench_events' | 'bench_public'; count: number; inFlight: number }
@@ -18,6 +19,7 @@ type Command =
 const root = join(import.meta.dirname, '../..');
 const players = Number(process.argv[2] ?? 500);
 const postgres = process.argv[3] === 'postgres';
+const gatherMs = process.argv[4] === undefined ? undefined : Number(process.argv[4]);
 const dataDir = await mkdtemp(join(tmpdir(), 'brawlcup-bench-rt-'));
 
 // On Postgres: an empty database of its own, dropped at the end.
@@ -34,6 +36,9 @@ async function admin(sql: string): Promise<void> {
 }
 if (postgres) await admin(`create database ${dbName}`);
 
+// Every subscriber is on loopback: one address, more sockets than the per-address cap allows.
+// gatherMs (bench option --gather-ms) is Realtime's own option, passed through by startStack.
+const realtime: RealtimeOptions = { maxSocketsPerIp: players + 100, gatherMs };
 const stack = await startStack({
   ...readOptions({}, root),
   staticDir: undefined,
@@ -43,8 +48,7 @@ const stack = await startStack({
   port: 0,
   host: '127.0.0.1',
   quiet: true,
-  // Every subscriber is on loopback: one address, more sockets than the per-address cap allows.
-  realtime: { maxSocketsPerIp: players + 100 },
+  realtime,
 });
 await stack.realtime.ready;
 const tokens: string[] = [];

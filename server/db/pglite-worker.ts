@@ -20,8 +20,6 @@ export interface WorkerInput {
   statementTimeout?: string;
   /** PGlite's WebAssembly, compiled once per process (pglite-host.ts). */
   assets?: { pglite: WebAssembly.Module; initdb: WebAssembly.Module };
-  /** Make the folder (PGlite's initdb), then close it and end: pglite-host.ts's initdb(). */
-  initOnly?: boolean;
 }
 
 export type Request =
@@ -169,12 +167,6 @@ async function main(): Promise<void> {
   let db: PGlite;
   try {
     db = await createPglite(workerData as WorkerInput);
-    if ((workerData as WorkerInput).initOnly) {
-      await db.close();
-      post({ type: 'ready', timeoutMs: 0 });
-      port.close();
-      return;
-    }
   } catch (error) {
     post({ type: 'failed', error: serializeError(error) });
     return;
@@ -235,4 +227,17 @@ async function main(): Promise<void> {
   post({ type: 'ready', timeoutMs: (await readTimeoutMs(db)) ?? 0 });
 }
 
+/** Run as a child process (pglite-host.ts's initdb): makes a fresh folder, says so, and ends. */
+async function makeFolder(input: WorkerInput): Promise<void> {
+  const send = (reply: Reply) => new Promise((sent) => process.send!(reply, sent));
+  try {
+    await (await createPglite(input)).close();
+    await send({ type: 'ready', timeoutMs: 0 });
+  } catch (error) {
+    await send({ type: 'failed', error: serializeError(error) });
+  }
+  process.disconnect();
+}
+
 if (parentPort) void main();
+else if (process.send) void makeFolder(JSON.parse(process.argv[2]!) as WorkerInput);

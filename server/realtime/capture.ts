@@ -49,13 +49,19 @@ export interface Change {
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-type Queued = { kind: 'change'; payload: string } | { kind: 'ddl' };
+type Queued = { kind: 'change'; payload: string; at: number } | { kind: 'ddl'; at: number };
 
 export interface CaptureOptions {
   /** Poll the publication this often when there is no event trigger (no superuser), ms. */
   pollMs?: number;
   /** Most changes handed over in one batch. */
   batchSize?: number;
+  /**
+   * When changes pile up (more than one waiting, or the last batch had more than one), how long a
+   * batch may wait after the last one to gather more, ms (default 20; 0 never waits).
+   * A change that arrives alone goes out at once.
+   */
+  gatherMs?: number;
 }
 
 export class Capture {
@@ -69,6 +75,12 @@ export class Capture {
   private poll?: NodeJS.Timeout;
   private closed = false;
   private readonly batchSize: number;
+  private readonly gatherMs: number;
+  /** Changes in the batch handed over last, and when its hand-over ended (performance.now()). */
+  private lastBatch = 0;
+  private lastDone = 0;
+  /** Ends a gathering wait early (the batch is full, or capture closes). */
+  private wake?: () => void;
 
   constructor(
     private readonly db: Database,
@@ -76,6 +88,7 @@ export class Capture {
     private readonly options: CaptureOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 256;
+    this.gatherMs = options.gatherMs ?? 20;
   }
 
   async start(): Promise<void> {
@@ -88,8 +101,10 @@ export class Capture {
     );
     this.eventTrigger = rows[0]?.present === true;
     await this.reload();
-    this.unlisten.push(await this.db.listen(CHANGES_CHANNEL, (payload) => this.push({ kind: 'change', payload })));
-    this.unlisten.push(await this.db.listen(DDL_CHANNEL, () => this.push({ kind: 'ddl' })));
+    this.unlisten.push(
+      await this.db.listen(CHANGES_CHANNEL, (payload) => this.push({ kind: 'change', payload, at: performance.now() })),
+    );
+    this.unlisten.push(await this.db.listen(DDL_CHANNEL, () => this.push({ kind: 'ddl', at: performance.now() })));
     if (!this.eventTrigger) {
       this.poll = setInterval(() => void this.refresh().catch(() => {}), this.options.pollMs ?? 10_000);
       this.poll.unref();
@@ -184,10 +199,12 @@ export class Capture {
       .query<{ idx: number; keys: unknown }>(sql, [...params, false])
       .catch(() => this.db.query<{ idx: number; keys: unknown }>(sql, [...params, true]));
     const sets = claims.map(() => new Set<string>());
+    // One key column: a flat array of the visible keys; else an array of key values per row.
+    const single = info.pk.length === 1;
     for (const r of result) {
-      const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[][];
+      const keys = (typeof r.keys === 'string' ? JSON.parse(r.keys) : r.keys) as unknown[];
       const set = sets[order[r.idx]!];
-      for (const k of keys) set?.add(JSON.stringify(k));
+      for (const k of keys) set?.add(JSON.stringify(single ? [k] : k));
     }
     return sets;
   }
@@ -202,13 +219,42 @@ export class Capture {
     clearInterval(this.poll);
     for (const stop of this.unlisten) await stop().catch(() => {});
     this.queue = [];
+    this.wake?.();
     await this.drained.catch(() => {});
   }
 
   private push(item: Queued): void {
     if (this.closed) return;
     this.queue.push(item);
+    if (this.wake && (this.queue.length >= this.batchSize || item.kind === 'ddl')) this.wake();
     this.kick();
+  }
+
+  /**
+   * While changes pile up, waits (up to gatherMs after the last batch was handed over, or after the
+   * oldest waiting change arrived if later) for a full batch: the RLS check costs about the same for 1 row as for 256 (one lookup per subscriber), so
+   * under a burst fewer, larger batches leave the database more time for the commits themselves.
+   */
+  private async gather(): Promise<void> {
+    const oldest = this.queue[0];
+    if (!this.gatherMs || !oldest || oldest.kind === 'ddl') return;
+    // Busy: more than one change waits, or a burst's change arrived while the last batch was out.
+    if (this.queue.length === 1 && !(this.lastBatch > 1 && oldest.at < this.lastDone)) return;
+    // From when the database was last free of the check (or the change came, if later): under a
+    // burst the commits go on meanwhile, so the next batch holds more of them.
+    const until = Math.max(oldest.at, this.lastDone) + this.gatherMs;
+    while (!this.closed && this.queue.length < this.batchSize && !this.queue.some((q) => q.kind === 'ddl')) {
+      const left = until - performance.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
   }
 
   private kick(): void {
@@ -222,6 +268,7 @@ export class Capture {
 
   private async drain(): Promise<void> {
     while (this.queue.length && !this.closed) {
+      await this.gather();
       const batch: Queued[] = [];
       // A DDL marker ends a batch: later changes must be read with the new catalog.
       while (this.queue.length && batch.length < this.batchSize) {
@@ -238,8 +285,10 @@ export class Capture {
           await this.reload();
           continue;
         }
+        this.lastBatch = batch.length;
         const changes = await this.read(batch as { kind: 'change'; payload: string }[]);
         if (changes.length) await this.onChanges(changes);
+        this.lastDone = performance.now();
       } catch (error) {
         if (!this.closed) console.error('[realtime] could not deliver changes', error);
       }

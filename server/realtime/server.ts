@@ -23,6 +23,8 @@ export { REALTIME_PATH, isRealtimePath, refuseUpgrade } from './upgrade.ts';
 export interface RealtimeOptions extends Partial<RealtimeLimits> {
   /** Publication polling when the database allows no event trigger. ms. */
   pollMs?: number;
+  /** How long a batch of changes may wait to gather more while they pile up, ms (see CaptureOptions). */
+  gatherMs?: number;
 }
 
 /** What Realtime holds in memory; every figure is back to zero once every socket has closed. */
@@ -50,7 +52,7 @@ export interface RealtimeServer {
 }
 
 export function createRealtime(ctx: ServerContext, options: RealtimeOptions = {}): RealtimeServer {
-  const { pollMs, ...given } = options;
+  const { pollMs, gatherMs, ...given } = options;
   const limits: RealtimeLimits = {
     ...DEFAULT_REALTIME_LIMITS,
     ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)),
@@ -62,7 +64,7 @@ export function createRealtime(ctx: ServerContext, options: RealtimeOptions = {}
   const presence = new Presence(registry, out, limits);
   let closing = false;
 
-  const capture = new Capture(ctx.db, (changes) => deliver(changes), { pollMs });
+  const capture = new Capture(ctx.db, (changes) => deliver(changes), { pollMs, gatherMs });
   const deliver = changeDelivery(registry, capture, out);
   const ready = capture.start();
   ready.catch((error) => console.error('[realtime] could not install change capture', error));

@@ -107,6 +107,64 @@ for (const postgres of [false, true]) {
       expect(alices.changes.some((c) => (c.new as { id: number }).id === own.id)).toBe(false);
     });
 
+    it('delivers a burst of changes whole, in commit order, each player only the rows RLS lets them read', async () => {
+      const alices = await subscribe(client(alice), { event: 'INSERT' });
+      const bobs = await subscribe(client(bob), { event: 'INSERT' });
+      const svc = stack.service();
+      clients.push(svc);
+      const all = await subscribe(svc, { event: 'INSERT' });
+      const owners = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? bob : alice));
+      // One transaction of 40 rows (one batch of many keys), then 40 commits back to back: changes
+      // pile up while each batch is checked, so batches gather.
+      const ids: number[] = [];
+      await stack.ctx.db.transaction(async (tx) => {
+        for (const [i, owner] of owners.entries()) {
+          const { rows } = await tx.query<{ id: string | number }>(
+            'insert into public.rt_items (owner, title) values ($1, $2) returning id',
+            [owner.id, `burst ${i}`],
+          );
+          ids.push(Number(rows[0]!.id));
+        }
+      });
+      for (const [i, owner] of owners.entries()) ids.push((await insertItem(stack, owner.id, `burst ${40 + i}`)).id);
+      const ownerOf = new Map(ids.map((id, i) => [id, owners[i % 40]!]));
+      const last = ids[ids.length - 1]!;
+      await all.next((c) => c.new.id === last, 10_000);
+      const received = (s: { changes: { new: unknown }[] }) =>
+        s.changes.map((c) => (c.new as { id: number }).id).filter((id) => ownerOf.has(id));
+      expect(received(all)).toEqual(ids);
+      const mine = (player: Player) => ids.filter((id) => ownerOf.get(id) === player);
+      await alices.next((c) => c.new.id === mine(alice).at(-1), 10_000);
+      await bobs.next((c) => c.new.id === mine(bob).at(-1), 10_000);
+      expect(received(alices)).toEqual(mine(alice));
+      expect(received(bobs)).toEqual(mine(bob));
+    });
+
+    it('checks text primary keys that need quoting in an array the way RLS decides', async () => {
+      await stack.ctx.db.exec(`
+        create table public.rt_text_keys (key text primary key, owner uuid not null);
+        alter table public.rt_text_keys enable row level security;
+        create policy "Owners read their keys" on public.rt_text_keys for select to authenticated
+          using ((select auth.uid()) = owner);
+        grant select on public.rt_text_keys to authenticated;
+        alter publication supabase_realtime add table public.rt_text_keys;`);
+      const alices = await subscribe(client(alice), { table: 'rt_text_keys', event: 'INSERT' });
+      const bobs = await subscribe(client(bob), { table: 'rt_text_keys', event: 'INSERT' });
+      const keys = ['plain', 'a,b', '"quoted"', '{brace}', 'NULL', 'back\\slash', 'spaced out', "it's", 'é', ''];
+      const ownerOf = (i: number) => (i % 2 === 0 ? alice : bob);
+      // One transaction: every key in one check.
+      await stack.ctx.db.transaction(async (tx) => {
+        for (const [i, key] of keys.entries())
+          await tx.query('insert into public.rt_text_keys (key, owner) values ($1, $2)', [key, ownerOf(i).id]);
+      });
+      const mine = (player: Player) => keys.filter((_, i) => ownerOf(i) === player);
+      const keyOf = (c: { new: unknown }) => (c.new as { key?: string }).key;
+      await alices.next((c) => keyOf(c) === mine(alice).at(-1));
+      await bobs.next((c) => keyOf(c) === mine(bob).at(-1));
+      expect(alices.changes.map(keyOf)).toEqual(mine(alice));
+      expect(bobs.changes.map(keyOf)).toEqual(mine(bob));
+    });
+
     it('delivers to every subscriber, and nothing to anon', async () => {
       const one = await subscribe(client(alice), { event: 'INSERT' });
       const two = await subscribe(client(alice), { event: 'INSERT' });

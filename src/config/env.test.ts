@@ -39,4 +39,10 @@ describe('resolveEnv', () => {
       /BrawlCup is not configured:\n- SUPABASE_URL: .*\n- SUPABASE_ANON_KEY/,
     );
   });
+
+  it('refuses a contact form address that is not a URL', () => {
+    expect(() =>
+      resolveEnv({ SUPABASE_ANON_KEY: KEY, CONTACT_FORM_URL: 'not a url' }, {}, 'https://site.example'),
+    ).toThrow(/BrawlCup is not configured:\n- CONTACT_FORM_URL: Invalid URL/);
+  });
 });

@@ -1,7 +1,7 @@
-// The app's configuration, parsed once at start-up. The local stack injects its anon key into
+// The app's configuration, checked once at start-up. The local stack injects its anon key into
 // index.html (window.__BRAWLCUP_CONFIG__) and says its API is on the page's own origin; a static
-// build for hosted Supabase uses VITE_ vars.
-import { z } from '@/lib/zod';
+// build for hosted Supabase uses VITE_ vars. Checked by hand, not with zod: every screen waits for
+// this (through lib/supabase.ts), and zod is 23 KB gzip that only forms and some reads need.
 
 declare global {
   interface Window {
@@ -9,15 +9,13 @@ declare global {
   }
 }
 
-const schema = z.object({
-  SUPABASE_URL: z.url({ message: 'VITE_SUPABASE_URL must be the project URL, e.g. https://xyz.supabase.co' }),
-  SUPABASE_ANON_KEY: z.string().min(20, { message: 'VITE_SUPABASE_ANON_KEY must be the project anon key' }),
-  CONTACT_FORM_URL: z.url().optional(),
-  ADSENSE_CLIENT: z.string().optional(),
-  ADSENSE_SLOT: z.string().optional(),
-});
-
-export type Env = z.infer<typeof schema>;
+export type Env = {
+  SUPABASE_URL: string;
+  SUPABASE_ANON_KEY: string;
+  CONTACT_FORM_URL?: string;
+  ADSENSE_CLIENT?: string;
+  ADSENSE_SLOT?: string;
+};
 
 type Source = Record<string, string | undefined>;
 
@@ -39,12 +37,25 @@ export function resolveEnv(injected: Source, vite: Source, pageOrigin: string | 
     ADSENSE_CLIENT: injected.ADSENSE_CLIENT || vite.VITE_ADSENSE_CLIENT || undefined,
     ADSENSE_SLOT: injected.ADSENSE_SLOT || vite.VITE_ADSENSE_SLOT || undefined,
   };
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const list = parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`BrawlCup is not configured:\n${list}`);
+  const problems: string[] = [];
+  if (!isUrl(raw.SUPABASE_URL))
+    problems.push('SUPABASE_URL: VITE_SUPABASE_URL must be the project URL, e.g. https://xyz.supabase.co');
+  if ((raw.SUPABASE_ANON_KEY ?? '').length < 20)
+    problems.push('SUPABASE_ANON_KEY: VITE_SUPABASE_ANON_KEY must be the project anon key');
+  if (raw.CONTACT_FORM_URL !== undefined && !isUrl(raw.CONTACT_FORM_URL))
+    problems.push('CONTACT_FORM_URL: Invalid URL');
+  if (problems.length) throw new Error(`BrawlCup is not configured:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  return raw as Env;
+}
+
+function isUrl(value: string | undefined): boolean {
+  if (!value) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
   }
-  return parsed.data;
 }
 
 function read(): Env {

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
 import { useRealtime, type TableChange } from '@/lib/use-realtime';
-import { tournamentSchema, type Tournament } from '@/lib/tournament';
+import { isTournamentRow, type Tournament } from '@/lib/tournament';
 
 export type TournamentWithMyTeam = Tournament & {
   /** The caller's own registration for this tournament (empty when none, or signed out). */
@@ -52,7 +52,7 @@ export function applyTournamentChange(
 ): TournamentWithMyTeam[] {
   if (change.eventType === 'DELETE') return list.filter((t) => t.id !== change.old.id);
   // The payload comes off the socket: check it has a tournament's shape before it reaches a card.
-  if (!tournamentSchema.safeParse(change.new).success) return list;
+  if (!isTournamentRow(change.new)) return list;
   const row = change.new as Tournament;
   const existing = list.find((t) => t.id === row.id);
   const next = existing

@@ -1,26 +1,12 @@
 // A player's next match as public.my_next_match answers it, shared by the tournament page's "Your
-// match" and My Tournaments' cards: the row's schema, and the words both say (the state, the place,
-// the games).
-import { z } from 'zod';
+// match" and My Tournaments' cards: the row's type (its schema is in next-match-rows.ts, fetched
+// beside the request), and the words both say (the state, the place, the games).
+import type { NextMatch } from '@/lib/next-match-rows';
 
-export const nextMatchSchema = z.object({
-  tournament_id: z.string(),
-  status: z.enum(['match', 'waiting', 'eliminated', 'completed']),
-  team_name: z.string().nullable(),
-  round_label: z.string().nullable(),
-  opponent_team_name: z.string().nullable(),
-  opponent_in_game_names: z.array(z.string()).nullable(),
-  best_of: z.number().nullable(),
-  maps: z.array(z.object({ mode: z.string().nullable().optional(), map: z.string().nullable().optional() })).nullable(),
-  state: z.string().nullable(),
-  can_report: z.boolean(),
-  can_confirm: z.boolean(),
-  placement: z.number().nullable(),
-  /** Why the other captain disputed the current match; it waits for an administrator. */
-  dispute_comment: z.string().nullable(),
-});
+export type { NextMatch };
 
-export type NextMatch = z.infer<typeof nextMatchSchema>;
+/** public.my_next_match's rows schema (and zod), fetched beside the request: start it first, await it after. */
+export const loadNextMatchRows = () => import('@/lib/next-match-rows').then((m) => m.nextMatchRows);
 
 /** The match's state as the player reads it about their own match. */
 export const NEXT_MATCH_STATES: Record<string, string> = {

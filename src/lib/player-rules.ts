@@ -1,25 +1,12 @@
 // The rules a player's username and game ID follow, shared by sign-up and the profile form. They
-// mirror the database's checks on profiles (which stay the authority).
-import { z } from '@/lib/zod';
-import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
+// mirror the database's checks on profiles (which stay the authority). Their zod schemas are in
+// player-schemas.ts, apart: this file's words are also needed where zod is not (lib/errors.ts).
+import { charLength, hasInvisible } from '@/lib/text-rules';
 
 export const GAME_ID_MESSAGE = 'Invalid game ID format. Must be 9 characters with optional #.';
 export const USERNAME_MESSAGE = 'Username must be between 2 and 30 characters.';
 export const USERNAME_INVISIBLE_MESSAGE = 'Username cannot contain invisible characters.';
 export const MIN_PASSWORD_LENGTH = 6;
-
-/** "#" + 9 letters/digits; the leading # is optional and added, letters are upper-cased (as the server does). */
-export const gameIdSchema = z
-  .string()
-  .trim()
-  .regex(/^#?[A-Za-z0-9]{9}$/, { message: GAME_ID_MESSAGE })
-  .transform((value) => (value.startsWith('#') ? value : `#${value}`).toUpperCase());
-
-export const usernameSchema = z
-  .string()
-  .trim()
-  .refine((name) => charLength(name) >= 2 && charLength(name) <= 30, { message: USERNAME_MESSAGE })
-  .refine(visibleOnly, { message: USERNAME_INVISIBLE_MESSAGE });
 
 /**
  * What the player ID and game ID inputs say and check themselves (spec: 9 to 10 characters, an

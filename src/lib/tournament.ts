@@ -1,22 +1,24 @@
-// A tournament as the app reads it from public.tournaments: the generated row type, and one schema
-// for the player's list and the admin grid to check rows that arrive over Realtime.
-import { z } from '@/lib/zod';
+// A tournament as the app reads it from public.tournaments: the generated row type, and one check
+// for the player's list and the admin grid of rows that arrive over Realtime (by hand, not with zod:
+// both screens' first download would carry zod for these few lines).
 import type { Tables } from '@/types/database';
 
 export const TOURNAMENT_TYPES = ['1v1', '2v2', '3v3'] as const;
 export type TournamentType = (typeof TOURNAMENT_TYPES)[number];
 
-export const tournamentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable().catch(null),
-  thumbnail_url: z.string().nullable().catch(null),
-  slots: z.coerce.number().int(),
-  discord_link: z.string().nullable().catch(null),
-  type: z.enum(TOURNAMENT_TYPES),
-  registered_teams: z.coerce.number().int().catch(0),
-  created_at: z.string().nullable().optional(),
-});
+/** Whether a row has what a tournament card needs: its id, name, type and a whole number of slots. */
+export function isTournamentRow(row: unknown): boolean {
+  if (!row || typeof row !== 'object') return false;
+  const r = row as Record<string, unknown>;
+  const slots = typeof r.slots === 'string' && r.slots.trim() !== '' ? Number(r.slots) : r.slots;
+  return (
+    typeof r.id === 'string' &&
+    typeof r.name === 'string' &&
+    Number.isInteger(slots) &&
+    (TOURNAMENT_TYPES as readonly unknown[]).includes(r.type) &&
+    (r.created_at === undefined || r.created_at === null || typeof r.created_at === 'string')
+  );
+}
 
 /**
  * The generated row; `type` is narrowed by the table's check constraint. `discord_link` reads null for

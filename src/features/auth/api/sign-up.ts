@@ -3,7 +3,8 @@
 import { z } from '@/lib/zod';
 import { errorMessage, toAppError } from '@/lib/errors';
 import { assertGameIdAvailable, gameIdAvailable, gameIdTakenError } from '@/lib/game-id-available';
-import { MIN_PASSWORD_LENGTH, gameIdSchema, usernameSchema } from '@/lib/player-rules';
+import { MIN_PASSWORD_LENGTH } from '@/lib/player-rules';
+import { gameIdSchema, usernameSchema } from '@/lib/player-schemas';
 
 export const signUpSchema = z.object({
   email: z

@@ -1,47 +1,14 @@
 // The teams the signed-in player is on, as captain (they registered it) or as a player entered with
 // their own player ID, each with its tournament's schedule and phase, every place of the team, the
 // waitlist position and the Discord link. Live: teams, team_players and tournaments changes re-read it.
-import { z } from '@/lib/zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime, type LiveStatus } from '@/lib/use-realtime';
-import { TOURNAMENT_TYPES } from '@/lib/tournament';
+import type { TeamRow } from './my-team-rows';
 
 export const myTournamentsKey = (userId: string | undefined) => ['my-tournaments', userId] as const;
 
 const TEAM_SIZE = { '1v1': 1, '2v2': 2, '3v3': 3 } as const;
-
-// The Data API's answer is checked against this shape: computed fields (phase, waitlist_position,
-// captain_username) are not in the generated types.
-const teamRowSchema = z.object({
-  id: z.string(),
-  team_name: z.string().nullable(),
-  status: z.enum(['registered', 'waitlisted']),
-  registered_by: z.string(),
-  registered_at: z.string(),
-  checked_in_at: z.string().nullable(),
-  waitlist_position: z.number().nullable(),
-  captain_username: z.string().nullable(),
-  tournament: z.object({
-    id: z.string(),
-    name: z.string(),
-    thumbnail_url: z.string().nullable(),
-    type: z.enum(TOURNAMENT_TYPES),
-    starts_at: z.string().nullable(),
-    phase: z.string(),
-    checkin_opens: z.string().nullable(),
-    checkin_closes: z.string().nullable(),
-  }),
-  players: z.array(
-    z.object({
-      slot: z.number(),
-      player_id: z.string(),
-      in_game_name: z.string(),
-      user_id: z.string().nullable(),
-      confirmed_at: z.string().nullable(),
-    }),
-  ),
-});
 
 const SELECT =
   'id, team_name, status, registered_by, registered_at, checked_in_at, waitlist_position, captain_username, ' +
@@ -58,7 +25,7 @@ export type Place = {
   player?: { player_id: string; in_game_name: string; mine: boolean };
 };
 
-export type MyTeam = Omit<z.infer<typeof teamRowSchema>, 'players'> & {
+export type MyTeam = Omit<TeamRow, 'players'> & {
   /** Every place of the team in slot order, including the empty ones. */
   places: Place[];
   isCaptain: boolean;
@@ -73,7 +40,7 @@ export type MyTeam = Omit<z.infer<typeof teamRowSchema>, 'players'> & {
 
 const PAST_PHASES = ['in_progress', 'completed', 'cancelled'];
 
-function toMyTeam(row: z.infer<typeof teamRowSchema>, userId: string, discordLink: string | null, now: Date): MyTeam {
+function toMyTeam(row: TeamRow, userId: string, discordLink: string | null, now: Date): MyTeam {
   const { players, ...team } = row;
   const places: Place[] = Array.from({ length: TEAM_SIZE[row.tournament.type] }, (_, i) => {
     const p = players.find((x) => x.slot === i + 1);
@@ -108,6 +75,8 @@ export function sortMyTeams(teams: MyTeam[]): { upcoming: MyTeam[]; past: MyTeam
 
 export async function getMyTournaments(userId: string): Promise<MyTeam[]> {
   // Teams I was entered in by my player ID; RLS lets me read them, the filter keeps an admin's own.
+  // The answer's shape (my-team-rows.ts, with zod) is fetched beside the request.
+  const schema = import('./my-team-rows').then((m) => m.teamRows);
   const { data: entered } = await supabase.from('team_players').select('team_id').eq('user_id', userId).throwOnError();
   const ids = entered.map((p) => p.team_id);
   let query = supabase.from('teams').select(SELECT);
@@ -115,7 +84,7 @@ export async function getMyTournaments(userId: string): Promise<MyTeam[]> {
     ? query.or(`registered_by.eq.${userId},id.in.(${ids.join(',')})`)
     : query.eq('registered_by', userId);
   const { data } = await query.throwOnError();
-  const rows = z.array(teamRowSchema).parse(data);
+  const rows = (await schema).parse(data);
   // The link is for registered players only; discord_link() says null to everyone else.
   const links = await Promise.all(
     rows.map(async (row) => {

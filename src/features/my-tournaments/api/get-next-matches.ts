@@ -1,10 +1,9 @@
 // The signed-in player's next match in each of their started tournaments (public.my_next_match with
 // no tournament): the round, the opponent, best-of, modes and maps, and whether to report or confirm;
 // or their place once out or over. Live: any change to those tournaments' matches re-reads it.
-import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { nextMatchSchema, type NextMatch } from '@/lib/next-match';
+import { loadNextMatchRows, type NextMatch } from '@/lib/next-match';
 import { useRealtime } from '@/lib/use-realtime';
 import { myTournamentsKey } from './get-my-tournaments';
 
@@ -12,8 +11,9 @@ export const nextMatchesKey = (userId: string | undefined) => [...myTournamentsK
 
 /** Each started tournament's row, by tournament id. */
 export async function getNextMatches(): Promise<Map<string, NextMatch>> {
+  const schema = loadNextMatchRows();
   const { data } = await supabase.rpc('my_next_match').throwOnError();
-  const rows = z.array(nextMatchSchema).parse(data ?? []);
+  const rows = (await schema).parse(data ?? []);
   return new Map(rows.map((row) => [row.tournament_id, row]));
 }
 

@@ -113,7 +113,8 @@ describe('My Tournaments (/my-tournaments)', () => {
     await waitFor(() => expect(within(placeRow(c, 2)).getByText('left')).toBeInTheDocument());
 
     await user.click(within(c).getByRole('button', { name: 'Name player 2' }));
-    const form = within(c).getByRole('form', { name: 'Name player 2' });
+    // The form's code is fetched when the place is empty: it shows once it has arrived.
+    const form = await within(c).findByRole('form', { name: 'Name player 2' });
     await user.type(within(form).getByLabelText('Player 2 ID'), '#12');
     await user.click(within(form).getByRole('button', { name: 'Save player' }));
     expect(

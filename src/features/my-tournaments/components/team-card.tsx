@@ -2,7 +2,7 @@
 // team's standing (registered or its waitlist place, check-in), once started my next match or place, every place with the teammate's
 // state, and what I may do: confirm or leave a place I was entered in; as captain, name a player
 // for a place that was left, check in and withdraw.
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconBrandDiscord, IconCalendar, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -16,11 +16,16 @@ import { useConfirmTeamPlace } from '@/features/my-tournaments/api/confirm-team-
 import { useLeaveTeam } from '@/features/my-tournaments/api/leave-team';
 import { useWithdrawTeam } from '@/features/my-tournaments/api/withdraw-team';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FillPlaceForm } from '@/features/my-tournaments/components/fill-place-form';
 import '@mantine/core/styles/List.css';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import type { NextMatch } from '@/lib/next-match';
 import { NextMatchSummary } from '@/features/my-tournaments/components/next-match-summary';
+import { loadChunk } from '@/lib/chunk';
+
+// The captain's form (react-hook-form, zod) is not in the page's first download: a card with an
+// empty place the captain can fill fetches it at once, so it is normally there before the click.
+const loadFillPlaceForm = () => loadChunk(() => import('@/features/my-tournaments/components/fill-place-form'));
+const FillPlaceForm = lazy(() => loadFillPlaceForm().then((m) => ({ default: m.FillPlaceForm })));
 
 const STATE_COLORS: Record<PlaceState, string> = {
   confirmed: 'green',
@@ -32,6 +37,9 @@ const STATE_COLORS: Record<PlaceState, string> = {
 function PlaceRow({ team, place }: { team: MyTeam; place: Place }) {
   const [filling, setFilling] = useState(false);
   const canFill = team.isCaptain && place.state === 'left' && !team.rosterClosed;
+  useEffect(() => {
+    if (canFill) loadFillPlaceForm().catch(() => {});
+  }, [canFill]);
   return (
     <List.Item>
       <Stack gap={4}>
@@ -59,7 +67,11 @@ function PlaceRow({ team, place }: { team: MyTeam; place: Place }) {
             </Button>
           )}
         </Group>
-        {canFill && filling && <FillPlaceForm teamId={team.id} slot={place.slot} onDone={() => setFilling(false)} />}
+        {canFill && filling && (
+          <Suspense fallback={null}>
+            <FillPlaceForm teamId={team.id} slot={place.slot} onDone={() => setFilling(false)} />
+          </Suspense>
+        )}
       </Stack>
     </List.Item>
   );

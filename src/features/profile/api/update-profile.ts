@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
 import { assertGameIdAvailable } from '@/lib/game-id-available';
-import { gameIdSchema, usernameSchema } from '@/lib/player-rules';
+import { gameIdSchema, usernameSchema } from '@/lib/player-schemas';
 import { profileKey, type Profile } from '@/features/profile/api/get-profile';
 
 export const PROFILE_SAVED = 'Profile updated successfully';

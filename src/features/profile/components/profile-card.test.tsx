@@ -23,6 +23,9 @@ describe('Profile (/profile)', () => {
     const player = await signedInUser();
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByRole('button', { name: 'Save' });
+    // The editing form is fetched once the card is up: it replaces the card when it has arrived.
+    await screen.findByRole('button', { name: 'Save' });
     const username = screen.getByLabelText('Username');
     expect(username).not.toHaveAttribute('readonly');
     await user.clear(username);
@@ -42,6 +45,7 @@ describe('Profile (/profile)', () => {
     const player = await signedInUser();
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByRole('button', { name: 'Save' });
     await user.clear(screen.getByLabelText('Game ID'));
     await user.type(screen.getByLabelText('Game ID'), '#12');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -59,6 +63,7 @@ describe('Profile (/profile)', () => {
     const player = await signedInUser();
     const { user } = renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByRole('button', { name: 'Save' });
     await user.clear(screen.getByLabelText('Game ID'));
     await user.type(screen.getByLabelText('Game ID'), owner.gameId);
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,17 +1,17 @@
 // The signed-in player's own match in a started tournament (public.my_next_match): the round, the
 // opponent and their in-game names, best-of, modes and maps, and what the player can do; or, once
 // they are out or the tournament is over, their place. Live: any change to the tournament's matches.
-import { z } from '@/lib/zod';
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
-import { nextMatchSchema, type NextMatch } from '@/lib/next-match';
+import { loadNextMatchRows, type NextMatch } from '@/lib/next-match';
 import { tournamentPageKey } from './get-tournament';
 
 /** The player's row for this tournament, or null when they have no team in its bracket. */
 export async function getNextMatch(tournamentId: string): Promise<NextMatch | null> {
+  const schema = loadNextMatchRows();
   const { data } = await supabase.rpc('my_next_match', { p_tournament_id: tournamentId }).throwOnError();
-  const rows = z.array(nextMatchSchema).parse(data ?? []);
+  const rows = (await schema).parse(data ?? []);
   return rows[0] ?? null;
 }
 

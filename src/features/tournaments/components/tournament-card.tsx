@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import type { Tournament } from '@/lib/tournament';
 import { paths } from '@/config/paths';
 import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
-import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team';
+import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team-messages';
 import { FormError } from '@/components/ui/form-error';
 import { loadChunk } from '@/lib/chunk';
 import { errorMessage } from '@/lib/errors';

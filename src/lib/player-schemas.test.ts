@@ -1,7 +1,7 @@
 // The username rule on its own: Unicode white space trimmed, invisible characters refused, with the
 // database's messages.
 import { describe, expect, it } from 'vitest';
-import { usernameSchema } from './player-rules';
+import { usernameSchema } from './player-schemas';
 
 function messages(value: string) {
   const result = usernameSchema.safeParse(value);
