@@ -137,7 +137,16 @@ async function prerender(root: string, outDir: string): Promise<void> {
       `<div id="root" data-prerendered="${path}" data-load="${page.load}">${markup}</div>`,
     );
     if (!html.includes(`data-prerendered="${path}"`)) throw new Error('prerender: index.html has no empty #root');
-    await writeFile(join(outDir, 'prerendered', page.file), await beasties.process(html));
+    // beasties replaces each stylesheet's <link> with its CSS inline. Vite's loader, when the app
+    // arrives, links every stylesheet a chunk needs that the page has no <link rel="stylesheet"> for:
+    // the same CSS again, after Mantine's <style> tags, re-cascading the painted screen (a layout
+    // shift). A disabled <link> (neither fetched nor applied) says it is already here.
+    const inlined = [...new Set([...entry.css, ...css])]
+      .map((f) => `<link rel="stylesheet" href="/${f}" disabled>`)
+      .join('');
+    html = (await beasties.process(html)).replace('</head>', `${inlined}</head>`);
+    if (!html.includes(inlined)) throw new Error('prerender: the page has no </head>');
+    await writeFile(join(outDir, 'prerendered', page.file), html);
   }
   await rm(ssrDir, { recursive: true, force: true });
 }

@@ -13,6 +13,7 @@ import {
   fillRegistration,
   navLink,
   openHome,
+  scrollToWinners,
   signInAt,
   submitRegistration,
   text,
@@ -321,6 +322,7 @@ describe('Ads', () => {
     const requested: string[] = [];
     context.on('request', (r) => r.url().includes('googlesyndication') && requested.push(r.url()));
     await page.goto('/');
+    await scrollToWinners(page);
     const landingAd = page.getByRole('region', { name: 'Advertisement' });
     await visible(text(landingAd, 'Advertise here'));
     expect(await landingAd.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contactus');

@@ -5,7 +5,7 @@ import { DESKTOP, newPerson } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { checkScreen } from './support/screens.ts';
 import { listTournaments } from './support/data.ts';
-import { visible, waitForPath } from './support/ui.ts';
+import { scrollToWinners, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -17,6 +17,7 @@ describe('The leaderboard', () => {
       .sort((a, b) => b.completed_at!.localeCompare(a.completed_at!))[0]!;
     const { page } = await newPerson(journey.browser, DESKTOP);
     await page.goto('/');
+    await scrollToWinners(page);
     const winners = page.getByRole('region', { name: 'Recent winners' });
     await visible(winners.getByRole('article').first());
     expect(await winners.getByRole('article').first().getAttribute('aria-label')).toBe(`${latest.name} champion`);

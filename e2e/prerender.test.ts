@@ -7,7 +7,7 @@ import type { ConsoleMessage } from 'playwright-core';
 import { baseUrl, DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { checkScreen } from './support/screens.ts';
-import { visible, waitForPath } from './support/ui.ts';
+import { scrollToWinners, visible, waitForPath } from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
 
 const journey = journeyBrowser();
@@ -79,7 +79,15 @@ describe('The prerendered landing page', () => {
     // The element painted from the HTML is the one React keeps (hydration, not a fresh render).
     await heading.evaluate((el) => ((el as HTMLElement & { __fromHtml?: boolean }).__fromHtml = true));
     // The recent winners mount only after hydration: once they show, React is running.
+    await scrollToWinners(page);
     await visible(page.getByRole('heading', { name: 'Recent winners' }));
+    // Vite did not link the stylesheets the page already has inline (a second copy re-cascades it).
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => [l.href, l.disabled]),
+    );
+    const inline = linked.filter(([, disabled]) => disabled).map(([href]) => href);
+    expect(inline.length).toBeGreaterThan(0);
+    expect(linked.filter(([href, disabled]) => !disabled && inline.includes(href))).toEqual([]);
     expect(await heading.evaluate((el) => (el as HTMLElement & { __fromHtml?: boolean }).__fromHtml)).toBe(true);
     await page.evaluate(() => ((window as unknown as { __samePage?: boolean }).__samePage = true));
     await page.getByRole('link', { name: 'Start Your Journey' }).click();
@@ -89,6 +97,27 @@ describe('The prerendered landing page', () => {
     await page.goBack();
     await visible(page.getByRole('heading', { level: 1, name: 'Compete. Win. Become a legend.' }));
     await checkScreen(page, 'landing-hydrated');
+  });
+
+  it('fetches the app on a phone only once it is needed; a link followed before then still works', async () => {
+    const { page } = await newPerson(journey.browser, PHONE);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await visible(page.getByRole('heading', { level: 1, name: 'Compete. Win. Become a legend.' }));
+    // No session, no interaction, the recent winners out of sight: only the page's small entry (and
+    // Vite's loader it imports), not the app (React, the router, Mantine: assets/main-*.js).
+    expect(scripts.some((path) => /^\/assets\/boot-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toEqual([]);
+    await page.getByRole('link', { name: 'Sign in' }).first().click();
+    await waitForPath(page, '/login');
+    await visible(page.getByRole('heading', { name: 'Welcome Back' }));
+
+    await page.goto('/', { waitUntil: 'networkidle' });
+    scripts.length = 0;
+    await scrollToWinners(page);
+    await visible(page.getByRole('heading', { name: 'Recent winners' }));
+    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toHaveLength(1);
   });
 
   it('has /login and /register prerendered too, their forms sendable only once hydrated', async () => {

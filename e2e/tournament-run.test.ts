@@ -18,7 +18,7 @@ import {
   type Player,
 } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { card, openLive, region, signInAt, text, visible } from './support/ui.ts';
+import { card, openLive, region, scrollToWinners, signInAt, text, visible } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -218,6 +218,7 @@ async function championShown(champion: Page, visitor: Page, tournament: string, 
   await champion.goto('/home');
   await visible(text(card(champion, tournament), name));
   await visitor.goto('/');
+  await scrollToWinners(visitor);
   await visible(text(visitor.getByRole('article', { name: `${tournament} champion` }), name));
 }
 

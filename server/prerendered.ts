@@ -1,14 +1,14 @@
 // The screens the build renders to HTML ahead of time (vite.config.ts) and server/static.ts sends
 // for their paths: each path's file in dist/prerendered/, its route module and its layout's, and
-// when src/boot.ts loads the app: once the page is idle, or right after the first paint.
+// when src/boot.ts loads the app: once the page needs it (see there), or right after the first paint.
 const AUTH_LAYOUT = 'src/components/layouts/auth-layout.tsx';
 
 /** The entry of every prerendered screen (vite.config.ts builds it beside index.html's). */
 export const BOOT_ENTRY = 'src/boot.ts';
 
-export const PRERENDERED: Record<string, { file: string; module: string; layouts?: string[]; load: 'idle' | 'paint' }> =
+export const PRERENDERED: Record<string, { file: string; module: string; layouts?: string[]; load: 'need' | 'paint' }> =
   {
-    '/': { file: 'landing.html', module: 'src/app/routes/landing.tsx', load: 'idle' },
+    '/': { file: 'landing.html', module: 'src/app/routes/landing.tsx', load: 'need' },
     '/login': { file: 'login.html', module: 'src/app/routes/login.tsx', layouts: [AUTH_LAYOUT], load: 'paint' },
     '/register': {
       file: 'register.html',

@@ -1,9 +1,12 @@
 // The only script of a prerendered screen (vite.config.ts puts it in dist/prerendered/*.html instead
-// of the app's entry): the screen is painted from its HTML, so the app (React, the router, Mantine:
-// bench/bundle) is fetched after that paint and then hydrates it. #root's data-load says when: "idle"
-// (the landing page, whose links work as plain links: once the page has loaded and the browser is
-// idle) or "paint" (the sign-in forms, which need the app: right after the first frame). Either way
-// at once when the visitor starts to interact.
+// of the app's entry): the screen is painted from its HTML, and the app (React, the router, Mantine:
+// bench/bundle) is fetched afterwards and hydrates it. #root's data-load says when:
+// - "paint" (the sign-in forms, which need the app): right after the first frame;
+// - "need" (the landing page, whose links work as plain links): only once something needs it: a
+//   stored session (the page then offers "Go to tournaments"), the visitor scrolling toward the part
+//   only the app fills in (the element marked data-boot-near: the recent winners go above it, the
+//   ad below), or the visitor's first interaction. A link followed before then is a plain link.
+// Either way at once when the visitor starts to interact (pointer, touch, key, focus).
 let started = false;
 
 function start() {
@@ -12,16 +15,36 @@ function start() {
   void import('./main');
 }
 
-function whenIdle() {
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
-  else setTimeout(start, 200);
+function afterPaint() {
+  requestAnimationFrame(() => setTimeout(start, 0));
 }
 
-if (document.getElementById('root')?.dataset.load === 'idle') {
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
-} else {
-  requestAnimationFrame(() => setTimeout(start, 0));
+/** A Supabase session kept by supabase-js (its storage key is sb-<host>-auth-token). */
+function hasSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (/^sb-.+-auth-token$/.test(localStorage.key(i) ?? '')) return true;
+  } catch {
+    // Storage refused (privacy settings): no session to show.
+  }
+  return false;
+}
+
+const root = document.getElementById('root');
+if (root?.dataset.load !== 'need' || hasSession()) afterPaint();
+else {
+  const near = root.querySelector('[data-boot-near]');
+  if (near && 'IntersectionObserver' in window) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        start();
+      },
+      // Before it shows: the recent winners take a moment to arrive.
+      { rootMargin: '0px 0px 200px 0px' },
+    );
+    observer.observe(near);
+  } else afterPaint();
 }
 for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'])
   addEventListener(type, start, { once: true, passive: true, capture: true });

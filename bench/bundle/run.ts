@@ -2,7 +2,7 @@
 // existing dist/), then follows dist/.vite/manifest.json from index.html plus each route's chunk
 // (and its layout's) through their static imports, and prints the gzip size of that JS + CSS.
 // The landing page is prerendered (vite.config.ts): its CSS is inline in its HTML and its only
-// script is its own small entry, which fetches the app after the page has loaded (counted apart).
+// script is its own small entry, which fetches the app when needed (src/boot.ts; counted apart).
 // Budgets: the landing page <= 100 KB, any route <= 200 KB.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -70,7 +70,7 @@ function closure(keys: string[], files = new Set<string>(), seen = new Set<strin
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const entry = 'index.html';
 const supabaseKey = Object.keys(manifest).find((k) => manifest[k]!.file.includes('/supabase-'))!;
-const landingEntry = PRERENDERED['/']?.load === 'idle' ? BOOT_ENTRY : undefined;
+const landingEntry = PRERENDERED['/']?.load === 'need' ? BOOT_ENTRY : undefined;
 /** What a route needs before it shows: for the landing page its own entry and the CSS inlined in its HTML. */
 function initialFiles(route: (typeof routes)[number]): Set<string> {
   const app = closure([entry, ...(route.layout ? [route.layout] : []), route.src]);
@@ -123,7 +123,7 @@ if (landingEntry) {
   const first = initialFiles(routes[0]!);
   const app = [...landingApp].filter((f) => f.endsWith('.js') && !first.has(f));
   console.log(
-    `\nLoaded by the landing page after it has painted and loaded (not counted above for /): the app, ${app.length} files, ${kb(app.reduce((n, f) => n + size(f), 0))}` +
+    `\nLoaded by the landing page when needed (src/boot.ts; not counted above for /): the app, ${app.length} files, ${kb(app.reduce((n, f) => n + size(f), 0))}` +
       (supabaseChunk ? `, then ${supabaseChunk.file} ${kb(size(supabaseChunk.file))} for AuthProvider` : ''),
   );
 }

@@ -111,6 +111,13 @@ async function signIn(base: string, port: number): Promise<void> {
   }
 }
 
+/** The pages it audits; `--pages=/,/login` audits only those (the signed-in two sign in first). */
+const PAGES = ['/', '/login', '/home', '/tournament'];
+const pagesArg = process.argv.find((a) => a.startsWith('--pages='));
+const pages = pagesArg ? pagesArg.slice('--pages='.length).split(',') : PAGES;
+const unknown = pages.filter((p) => !PAGES.includes(p));
+if (unknown.length) throw new Error(`--pages: unknown ${unknown.join(', ')} (pages: ${PAGES.join(',')})`);
+
 if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, 'dist/index.html'))) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
 }
@@ -123,11 +130,12 @@ const chrome = await chromeLauncher.launch({
 });
 const rows: Row[] = [];
 try {
-  rows.push(await audit(`${url}/`, chrome.port, '/', false));
-  rows.push(await audit(`${url}/login`, chrome.port, '/login', false));
-  await signIn(url, chrome.port);
-  rows.push(await audit(`${url}/home`, chrome.port, '/home (signed in)', true));
-  rows.push(await audit(`${url}/tournaments/${TOURNAMENT_ID}`, chrome.port, '/tournaments/<id> (signed in)', true));
+  if (pages.includes('/')) rows.push(await audit(`${url}/`, chrome.port, '/', false));
+  if (pages.includes('/login')) rows.push(await audit(`${url}/login`, chrome.port, '/login', false));
+  if (pages.includes('/home') || pages.includes('/tournament')) await signIn(url, chrome.port);
+  if (pages.includes('/home')) rows.push(await audit(`${url}/home`, chrome.port, '/home (signed in)', true));
+  if (pages.includes('/tournament'))
+    rows.push(await audit(`${url}/tournaments/${TOURNAMENT_ID}`, chrome.port, '/tournaments/<id> (signed in)', true));
 } finally {
   chrome.kill();
   child.kill('SIGTERM');

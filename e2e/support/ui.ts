@@ -16,6 +16,14 @@ export async function visible(locator: Locator, timeout?: number): Promise<Locat
   return locator;
 }
 
+/**
+ * What only the app fills in on the landing page (the recent winners, the ad) comes once the visitor
+ * scrolls toward it: the prerendered page fetches the app then (src/boot.ts), or on a first interaction.
+ */
+export async function scrollToWinners(page: Page): Promise<void> {
+  await page.getByRole('region', { name: 'Statistics' }).scrollIntoViewIfNeeded();
+}
+
 export function text(page: Page | Locator, value: string | RegExp): Locator {
   return page.getByText(value, { exact: typeof value === 'string' });
 }

@@ -132,7 +132,8 @@ export default function LandingRoute() {
           </Suspense>
         )}
 
-        <section aria-label="Statistics" className={classes.stats} style={{ marginTop: 48 }}>
+        {/* src/boot.ts fetches the app (the winners above, the ad below) as the visitor scrolls near here. */}
+        <section aria-label="Statistics" className={classes.stats} style={{ marginTop: 48 }} data-boot-near>
           <SimpleGrid cols={{ base: 1, sm: 3 }} p="xl" spacing="lg">
             {stats.map((s) => (
               <Stack key={s.label} gap={2} align="center">
