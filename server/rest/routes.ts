@@ -239,22 +239,26 @@ async function readRequest(c: Context, target: ApiRequest['target'], options: Re
  * Accept, Range: everything prepare() reads) against the same schema snapshot gets the statement and
  * bind parameters planned the first time. Parsing the query, planning the embeds and building the
  * SQL was a fixed cost on every read of the tournament list (bench/rest-overhead). A schema reload
- * makes a new snapshot, so older plans are never used again; the least recently used go past `max`.
+ * makes a new snapshot: the older plans are dropped when it is first used. The least recently used
+ * go past `max`.
  */
 export class PlanCache {
   private readonly entries = new Map<string, { schema: SchemaSnapshot; prepared: Prepared }>();
+  /** The snapshot each schema's plans were made with. */
+  private readonly current = new Map<string, SchemaSnapshot>();
   constructor(
     private readonly options: RestOptions,
     private readonly max = 256,
   ) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
   prepare(schema: SchemaSnapshot, request: ApiRequest): Prepared {
     const key = request.planKey;
     if (key === undefined) return prepare(schema, request, this.options);
+    // A new snapshot of a schema: its older plans go at once, and with them the old snapshot they hold.
+    if (this.current.get(schema.schema) !== schema) {
+      for (const [k, entry] of this.entries) if (entry.schema.schema === schema.schema) this.entries.delete(k);
+      this.current.set(schema.schema, schema);
+    }
     const hit = this.entries.get(key);
     this.entries.delete(key);
     if (hit?.schema === schema) {
