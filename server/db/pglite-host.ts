@@ -318,6 +318,9 @@ export async function openPglite(options: Omit<WorkerInput, 'assets'>): Promise<
         set!.delete(onPayload);
       };
     },
+    async collectGarbage() {
+      await locked(() => run({ op: 'gc' }));
+    },
     async close() {
       if (closed) return;
       await locked(async () => {
