@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILT_MAIN, serverIsStale } from './build-server.mjs';
 
 if (await serverIsStale()) {
+  console.log('Compiling server/ (it changed since the last build)...');
   const script = fileURLToPath(new URL('./build-server.mjs', import.meta.url));
   const child = spawn(process.execPath, [script], { stdio: ['ignore', 'ignore', 'inherit'] });
   const code = await new Promise((resolve, reject) => {

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { appIsStale } from '../../server/build-app.ts';
 import { ROOT } from '../../server/tests/helpers.ts';
+import { npmStartArgs } from '../../server/tests/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,10 +74,9 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** `npm start` is `node scripts/start.mjs` (compiles server/ first when stale, then serves): the same, without npm. */
 async function start(dataDir: string, extraArgs: string[] = []): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...extraArgs, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...extraArgs, ...npmStartArgs()], {
     cwd: ROOT,
     // 500 sockets from one address: past Realtime's per-address limit (100), so it is raised here.
     env: {
@@ -264,7 +264,7 @@ const report = (name: string, what: string, mb: number, pid: number, target?: nu
 const dataDir = await mkdtemp(join(tmpdir(), 'brawlcup-memory-'));
 const snapDir = await mkdtemp(join(tmpdir(), 'brawlcup-heap-'));
 try {
-  console.log(`npm start's server (node scripts/start.mjs) on PGlite: resident memory (RSS)`);
+  console.log(`npm start's server (node ${npmStartArgs().join(' ')}) on PGlite: resident memory (RSS)`);
   let server = await start(dataDir);
   await sleep(IDLE_MS);
   report(

@@ -26,6 +26,11 @@ export interface Database extends Queryable {
   /** LISTEN on a channel; the returned function stops listening. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * Collects what start-up left behind (migrations, caches), where the process was started with
+   * --expose-gc (`npm start`): PGlite's worker thread has a heap of its own. Otherwise nothing.
+   */
+  collectGarbage?(): Promise<void>;
 }
 
 export interface OpenOptions {

@@ -28,6 +28,10 @@ const WORKER_URL = new URL(
   import.meta.url,
 );
 
+/** A file of the tsx package, as a URL. */
+const tsxFile = (path: string) =>
+  new URL(path, pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
+
 /**
  * The worker's entry. Compiled, it is plain JavaScript. Run as TypeScript (tsx, vitest), it is a
  * line of JavaScript that puts tsx's loader in place in the worker, then imports the worker.
@@ -35,10 +39,7 @@ const WORKER_URL = new URL(
 function workerEntry(): { entry: string | URL; eval: boolean } {
   if (!WORKER_URL.pathname.endsWith('.ts')) return { entry: WORKER_URL, eval: false };
   // (tsx's package.json maps `tsx/esm/api` to this file for import; require would give the CommonJS one.)
-  const tsxApi = new URL(
-    'dist/esm/api/index.mjs',
-    pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
-  ).href;
+  const tsxApi = tsxFile('dist/esm/api/index.mjs');
   const worker = JSON.stringify(WORKER_URL.href);
   return { entry: `import(${JSON.stringify(tsxApi)}).then((tsx) => tsx.tsImport(${worker}, ${worker}))`, eval: true };
 }
@@ -112,7 +113,8 @@ function pgliteAssets(): Promise<NonNullable<WorkerInput['assets']>> {
  */
 function initdb({ assets: _compiled, ...input }: WorkerInput): Promise<void> {
   const worker = fileURLToPath(WORKER_URL);
-  const execArgv = worker.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  // (`tsx` itself, what `--import tsx` loads, found from here rather than from the working folder.)
+  const execArgv = worker.endsWith('.ts') ? ['--import', tsxFile('dist/loader.mjs')] : [];
   return new Promise((resolve, reject) => {
     const child = fork(worker, [JSON.stringify(input)], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let made = false;
@@ -317,6 +319,9 @@ export async function openPglite(options: Omit<WorkerInput, 'assets'>): Promise<
       return async () => {
         set!.delete(onPayload);
       };
+    },
+    async collectGarbage() {
+      await locked(() => run({ op: 'gc' }));
     },
     async close() {
       if (closed) return;

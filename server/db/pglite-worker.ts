@@ -27,7 +27,7 @@ export type Request =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; begin?: boolean }
   | { id: number; op: 'exec'; sql: string; begin?: boolean }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
-  | { id: number; op: 'close' };
+  | { id: number; op: 'close' | 'gc' };
 
 export type Reply =
   | { type: 'ready'; timeoutMs: number }
@@ -209,6 +209,11 @@ async function main(): Promise<void> {
         case 'unlisten': {
           await unlisteners.get(request.channel)?.();
           unlisteners.delete(request.channel);
+          post({ type: 'reply', id: request.id });
+          return;
+        }
+        case 'gc': {
+          (globalThis as { gc?: () => void }).gc?.();
           post({ type: 'reply', id: request.id });
           return;
         }

@@ -1,8 +1,17 @@
 // Runs the real `npm start` (scripts/start.mjs: the compiled server/main.ts) as a child process on a given data directory, as an
 // operator would: for tests that kill it, restart it, or talk to it from another process.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './helpers.ts';
+
+/** `npm start`'s node arguments (its flags, then scripts/start.mjs), from package.json: run without npm. */
+export function npmStartArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [command, ...args] = pkg.scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start was expected to run node: ${pkg.scripts.start}`);
+  return args;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -28,7 +37,7 @@ export async function startServerProcess(env: {
   for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
     delete childEnv[name];
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
