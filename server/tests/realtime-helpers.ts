@@ -81,7 +81,7 @@ export async function subscribe(
   return {
     channel,
     changes,
-    next(match, timeoutMs = 1000) {
+    next(match, timeoutMs = 5000) {
       const found = changes.find(match);
       if (found) return Promise.resolve(found);
       return new Promise<Change>((resolve, reject) => {
