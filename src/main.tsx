@@ -1,7 +1,7 @@
 // The app's entry: styles, providers, router. A screen the build prerendered (dist/prerendered/,
 // #root marked data-prerendered) is hydrated once its route's code is here; any other starts empty.
 import '@/app/styles';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
@@ -33,7 +33,10 @@ async function start() {
   if (prerendered) hydrateRoot(container, app);
   else {
     container.replaceChildren();
-    createRoot(container).render(app);
+    const root = createRoot(container);
+    // As a transition, React renders the first screen in slices and lets the browser in between,
+    // instead of in one task that blocks the page (on a mid-range phone, over a second on /home).
+    startTransition(() => root.render(app));
   }
 }
 

@@ -33,20 +33,38 @@ export function phaseLabel(phase: string): string {
  * only as "GMT+5:30".
  */
 export function formatTime(at: string | Date, timeZone?: string, locale?: string): string {
-  const zone = new Intl.DateTimeFormat(locale, { timeZoneName: 'short', timeZone })
-    .formatToParts(new Date(at))
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).formatToParts(new Date(at));
+  const { zoneName, dateTime } = formatters(timeZone, locale);
+  const date = new Date(at);
+  const zone = zoneName.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value;
+  const parts = dateTime.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} ${part('month')}, ${part('hour')}:${part('minute')} ${zone ?? ''}`.trimEnd();
+}
+
+/**
+ * formatTime's two formatters, made once per zone and locale: making an Intl.DateTimeFormat costs far
+ * more than formatting with one, and a screen of tournament cards formats dozens of times as it starts.
+ */
+const cache = new Map<string, { zoneName: Intl.DateTimeFormat; dateTime: Intl.DateTimeFormat }>();
+function formatters(timeZone: string | undefined, locale: string | undefined) {
+  const key = `${timeZone ?? ''}|${locale ?? ''}`;
+  let made = cache.get(key);
+  if (!made) {
+    made = {
+      zoneName: new Intl.DateTimeFormat(locale, { timeZoneName: 'short', timeZone }),
+      dateTime: new Intl.DateTimeFormat('en-GB', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+    };
+    cache.set(key, made);
+  }
+  return made;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

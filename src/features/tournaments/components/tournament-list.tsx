@@ -1,6 +1,6 @@
 // The live tournament grid of /home: loading skeletons, the cards, an empty state and an error state
 // with retry. Counts and admin edits arrive through Realtime without a reload.
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconTournament } from '@tabler/icons-react';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
@@ -20,8 +20,12 @@ export function TournamentList() {
     preloadRegistrationForm().catch(() => {});
   }, []);
 
+  // The cards render in the background once the list arrives, in slices the browser can come in
+  // between (a deferred value), not in one task that blocks the page; the skeletons stay meanwhile.
+  const data = useDeferredValue(tournaments.data);
+
   let content;
-  if (tournaments.isPending) {
+  if (tournaments.isPending || (tournaments.data && !data)) {
     content = (
       <Box role="status" aria-live="polite">
         <VisuallyHidden>Loading tournaments...</VisuallyHidden>
@@ -32,7 +36,7 @@ export function TournamentList() {
         </SimpleGrid>
       </Box>
     );
-  } else if (tournaments.isError && !tournaments.data) {
+  } else if (!data) {
     content = (
       <Alert
         color="red"
@@ -55,7 +59,7 @@ export function TournamentList() {
         </Stack>
       </Alert>
     );
-  } else if (tournaments.data.length === 0) {
+  } else if (data.length === 0) {
     content = (
       <Stack align="center" gap="xs" py={60} ta="center">
         <ThemeIcon size={64} radius="xl" variant="light" color="brand">
@@ -73,7 +77,7 @@ export function TournamentList() {
     content = (
       // Top-aligned: a card that opens its form grows alone, its row neighbours keep their height.
       <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ alignItems: 'start' }}>
-        {tournaments.data.map((t) => (
+        {data.map((t) => (
           <TournamentCard key={t.id} tournament={t} />
         ))}
       </SimpleGrid>
