@@ -13,6 +13,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../../server/config.ts';
+import { npmStartArgs } from '../../server/tests/server-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -35,7 +36,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
     'VITE_CONTACT_FORM_URL',
   ])
     delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
-// Starts the real `npm start` (server/main.ts) once for the browser journeys, on a free port and a
-// fresh temporary database, and hands its URL and anon key to every test file (vitest provide/inject).
+// Starts the real `npm start` (package.json's start command: the compiled server) once for the
+// browser journeys, on a free port and a fresh temporary database, and hands its URL and anon key to
+// every test file (vitest provide/inject).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { chromiumPath, MISSING_BROWSER } from './browser-path.ts';
 import { copyPgliteTemplate } from '../../server/tests/helpers.ts';
+import { npmStartArgs } from '../../server/tests/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,7 +69,7 @@ export default async function setup(project: TestProject) {
   };
   for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
     delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
