@@ -132,13 +132,42 @@ describe('The prerendered landing page', () => {
       expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
       expect(res.headers.get('content-security-policy')).toContain(inlineScriptHashes(html)[0]);
     }
+  });
+
+  it('fetches the app for /login and /register on the first tap, and keeps what was typed before it arrived', async () => {
     const { page } = await newPerson(journey.browser, PHONE);
     const errors: string[] = [];
     page.on('console', (m: ConsoleMessage) => {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto('/login');
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    // The app's script is held back until the form has been filled in: typing before hydration.
+    let release!: () => void;
+    const arrived = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+
+    await page.goto('/register', { waitUntil: 'networkidle' });
+    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toEqual([]);
+    const fields = { Email: 'early.bird@example.com', Username: 'EarlyBird', 'Game ID': '#EARLY1' };
+    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+    await page.getByLabel('Password', { exact: true }).fill('early-bird-pass');
+    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toHaveLength(1);
+    expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
+    release();
+    // Enabled: the app has hydrated the form.
+    await visible(page.getByRole('button', { name: 'Create Account' }).and(page.locator(':enabled')), 30_000);
+    for (const [label, value] of Object.entries(fields)) expect(await page.getByLabel(label).inputValue()).toBe(value);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('early-bird-pass');
+
+    // A page of its own (a plain link): the app is not loaded until the visitor does something.
+    scripts.length = 0;
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toEqual([]);
     await page.getByLabel('Email').fill(SAMPLE_PLAYER_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(SAMPLE_PLAYER_PASSWORD);
     // The click waits for the button the app enables once it has hydrated the form.

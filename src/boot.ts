@@ -1,11 +1,13 @@
 // The only script of a prerendered screen (vite.config.ts puts it in dist/prerendered/*.html instead
 // of the app's entry): the screen is painted from its HTML, and the app (React, the router, Mantine:
 // bench/bundle) is fetched afterwards and hydrates it. #root's data-load says when:
-// - "paint" (the sign-in forms, which need the app): right after the first frame;
-// - "need" (the landing page, whose links work as plain links): only once something needs it: a
-//   stored session (the page then offers "Go to tournaments"), the visitor scrolling toward the part
-//   only the app fills in (the element marked data-boot-near: the recent winners go above it, the
-//   ad below), or the visitor's first interaction. A link followed before then is a plain link.
+// - "paint" (a screen that needs the app at once; none today): right after the first frame;
+// - "need" (the landing page, whose links work as plain links, and the sign-in forms, whose submit
+//   button waits for the app): only once something needs it: a stored session (the landing page then
+//   offers "Go to tournaments", the forms send a signed-in visitor on), the visitor scrolling toward
+//   the part only the app fills in (an element marked data-boot-near: on the landing page, the recent
+//   winners go above it, the ad below), or the visitor's first interaction. A link followed before
+//   then is a plain link.
 // Either way at once when the visitor starts to interact (pointer, touch, key, focus).
 let started = false;
 
@@ -44,7 +46,8 @@ else {
       { rootMargin: '0px 0px 200px 0px' },
     );
     observer.observe(near);
-  } else afterPaint();
+  } else if (near) afterPaint();
+  // Nothing to fill in: the page waits for the visitor (the listeners below).
 }
 for (const type of ['pointerdown', 'keydown', 'touchstart', 'focusin'])
   addEventListener(type, start, { once: true, passive: true, capture: true });
