@@ -1,6 +1,6 @@
 // The Realtime client that fetches realtime-js on first use (what vite.config.ts gives supabase-js in
 // the build), against the real stack: a channel opened before realtime-js has arrived still joins and
-// reports it, and one removed before then never joins.
+// reports it, and one removed or unsubscribed before then never joins.
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { RealtimeClient } from '@/lib/realtime-lazy';
@@ -47,6 +47,24 @@ describe('RealtimeClient (lazy)', { timeout: 30_000 }, () => {
     });
     expect(statuses).toEqual([]);
     expect(realtime.getChannels().map((c) => c.topic)).toEqual(['realtime:lazy-other']);
+    await realtime.removeAllChannels();
+  });
+
+  it('does not join a channel unsubscribed before realtime-js has arrived', async () => {
+    const realtime = client();
+    const statuses: string[] = [];
+    const channel = realtime.channel('lazy-unsubscribed');
+    channel.on('postgres_changes', listen, () => {}).subscribe((status: string) => statuses.push(status));
+    expect(await channel.unsubscribe()).toBe('ok');
+    expect(realtime.getChannels()).toEqual([]);
+    const other = realtime.channel('lazy-after');
+    await new Promise<void>((resolve) => {
+      other.subscribe((status: string) => {
+        if (status === 'SUBSCRIBED') resolve();
+      });
+    });
+    expect(statuses).toEqual([]);
+    expect(realtime.getChannels().map((c) => c.topic)).toEqual(['realtime:lazy-after']);
     await realtime.removeAllChannels();
   });
 });

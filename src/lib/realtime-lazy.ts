@@ -24,6 +24,8 @@ class PendingChannel {
   constructor(
     readonly subTopic: string,
     readonly params: RealtimeChannelOptions | undefined,
+    /** Takes it out of the client's list: a real channel leaves its socket's when it closes. */
+    private readonly closed: (channel: PendingChannel) => void,
   ) {
     this.topic = `realtime:${subTopic}`;
   }
@@ -54,6 +56,7 @@ class PendingChannel {
   unsubscribe(timeout?: number): Promise<Status> {
     if (this.real) return this.real.unsubscribe(timeout);
     this.calls = [];
+    this.closed(this);
     return Promise.resolve('ok');
   }
 }
@@ -87,7 +90,7 @@ export class RealtimeClient {
   channel(topic: string, params?: RealtimeChannelOptions): RealtimeChannel {
     if (this.client) return this.client.channel(topic, params);
     let channel = this.pending.find((c) => c.subTopic === topic);
-    if (!channel) this.pending.push((channel = new PendingChannel(topic, params)));
+    if (!channel) this.pending.push((channel = new PendingChannel(topic, params, (c) => this.forget(c))));
     void this.load();
     return channel as unknown as RealtimeChannel;
   }
@@ -100,8 +103,11 @@ export class RealtimeClient {
     const given = channel as RealtimeChannel | PendingChannel;
     const real = given instanceof PendingChannel ? given.real : given;
     if (real && this.client) return this.client.removeChannel(real);
-    this.pending = this.pending.filter((c) => c !== given);
     return given.unsubscribe();
+  }
+
+  private forget(channel: PendingChannel) {
+    this.pending = this.pending.filter((c) => c !== channel);
   }
 
   removeAllChannels(): Promise<Status[]> {
