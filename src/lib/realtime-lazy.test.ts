@@ -11,6 +11,15 @@ function client() {
   return new RealtimeClient(url.href, { params: { apikey: inject('anonKey') } });
 }
 
+/** Subscribes and waits until the channel has joined. */
+function subscribed(channel: ReturnType<RealtimeClient['channel']>): Promise<void> {
+  return new Promise((resolve) => {
+    channel.subscribe((status: string) => {
+      if (status === 'SUBSCRIBED') resolve();
+    });
+  });
+}
+
 const listen = { event: '*', schema: 'public', table: 'tournaments' } as const;
 
 describe('RealtimeClient (lazy)', { timeout: 30_000 }, () => {
@@ -40,11 +49,7 @@ describe('RealtimeClient (lazy)', { timeout: 30_000 }, () => {
     expect(await realtime.removeChannel(channel)).toBe('ok');
     // Opening another channel waits for realtime-js, and that one joins: the removed one never did.
     const other = realtime.channel('lazy-other');
-    await new Promise<void>((resolve) => {
-      other.subscribe((status: string) => {
-        if (status === 'SUBSCRIBED') resolve();
-      });
-    });
+    await subscribed(other);
     expect(statuses).toEqual([]);
     expect(realtime.getChannels().map((c) => c.topic)).toEqual(['realtime:lazy-other']);
     await realtime.removeAllChannels();
@@ -58,11 +63,7 @@ describe('RealtimeClient (lazy)', { timeout: 30_000 }, () => {
     expect(await channel.unsubscribe()).toBe('ok');
     expect(realtime.getChannels()).toEqual([]);
     const other = realtime.channel('lazy-after');
-    await new Promise<void>((resolve) => {
-      other.subscribe((status: string) => {
-        if (status === 'SUBSCRIBED') resolve();
-      });
-    });
+    await subscribed(other);
     expect(statuses).toEqual([]);
     expect(realtime.getChannels().map((c) => c.topic)).toEqual(['realtime:lazy-after']);
     await realtime.removeAllChannels();
