@@ -163,7 +163,9 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
       const code = (error as { code?: unknown })?.code;
       if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
       const { status, body } = toErrorResponse(error, signedIn);
-      if (status === 500 && !(error instanceof ApiError)) logError('rest', 'unhandled error', error);
+      // A statement time-out (57014) is an answer, not a fault: the caller gets it, the log stays quiet.
+      if (status === 500 && !(error instanceof ApiError) && code !== '57014')
+        logError('rest', 'unhandled error', error);
       return { status, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(body) };
     }
   };
