@@ -6,7 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 const preludePath = fileURLToPath(new URL('./prelude.sql', import.meta.url));
 
@@ -61,8 +61,22 @@ export async function migrationRole(db: Database): Promise<{ ranAs: string; asSu
   return { ranAs: user, asSuperuser: self[0]?.rolsuper ?? false, setRole: '' };
 }
 
+/**
+ * One transaction of start-up work, not cut by config.toml's [db.settings] statement_timeout: that
+ * limit is for the requests the site answers. On hosted Supabase the prelude is the platform's own
+ * set-up and `supabase db push` connects as postgres, and neither runs under it. A slow machine's
+ * prelude can take longer than a short limit (rest-timeouts.test.ts starts with 150 ms).
+ */
+function untimed<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec('set local statement_timeout = 0');
+    return fn(tx);
+  });
+}
+
 export async function migrate(db: Database, supabaseDir: string): Promise<MigrateResult> {
-  await db.exec(await readFile(preludePath, 'utf8'));
+  const prelude = await readFile(preludePath, 'utf8');
+  await untimed(db, (tx) => tx.exec(prelude));
   const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
@@ -77,7 +91,7 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
     if (done.has(version)) continue;
     const sql = await readFile(join(dir, file), 'utf8');
     try {
-      await db.transaction(async (tx) => {
+      await untimed(db, async (tx) => {
         await tx.exec(setRole + sql);
         await tx.exec('reset role');
         await tx.query(
@@ -96,7 +110,7 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
     const seed = await readFile(join(supabaseDir, 'seed.sql'), 'utf8').catch(() => undefined);
     if (seed?.trim()) {
       try {
-        await db.transaction((tx) => tx.exec(setRole + seed));
+        await untimed(db, (tx) => tx.exec(setRole + seed));
       } catch (error) {
         throw new MigrationError('seed.sql', error);
       }

@@ -104,6 +104,27 @@ describe.each(['pglite', 'postgres'] as const)("config.toml's [db.settings] stat
   });
 });
 
+// The limit is for requests: start-up (the hosted prelude, migrations, seed) runs without it, as on
+// hosted, where neither the platform's set-up nor `supabase db push` runs under it. 150 ms is shorter
+// than PGlite's prelude takes, so a start-up that ran under it would be cut.
+describe.each(['pglite', 'postgres'] as const)("config.toml's statement_timeout at start-up on %s", (backend) => {
+  let stack: TestStack | undefined;
+  afterAll(async () => {
+    await stack?.destroy();
+  });
+
+  it('does not cut the prelude, the migrations or the seed', async () => {
+    stack = await startTestStack({
+      supabaseDir: FIXTURE,
+      postgres: backend === 'postgres',
+      dbStatementTimeout: '150ms',
+    });
+    expect(stack.migrations.applied.length).toBeGreaterThan(0);
+    const cut = await stack.service().rpc('slow', { p_seconds: 5 });
+    expect(cut.error).toMatchObject({ code: '57014' });
+  });
+});
+
 describe('the pool wait limit on Postgres', () => {
   let stack: TestStack;
   const saved = { size: process.env.DB_POOL_SIZE, wait: process.env.DB_POOL_TIMEOUT_MS };
