@@ -37,7 +37,7 @@ interface ApiRequest {
   target: { kind: 'relation' | 'rpc'; name: string };
   /** The exposed schema the request names (Accept-Profile / Content-Profile), or the first one. */
   schema: string;
-  /** The query string (`?a=b`, or ''): parsed only when planning, which a cached plan skips. */
+  /** The query string (`?a=b`, or ''), parsed into a query when planning. */
   search: string;
   prefer: Preferences;
   accept: Representation;
@@ -256,12 +256,18 @@ export function readShape(search: string): { shape: string; values: string[] } {
   const entries: [string, string][] = [];
   const values: string[] = [];
   for (const [key, value] of new URLSearchParams(search)) {
-    const last = key.slice(key.lastIndexOf('.') + 1);
-    const plain = RESERVED_KEYS.has(key) || RESERVED_LAST.has(last) ? null : PLAIN_FILTER.exec(value);
-    if (plain) values.push(value.slice(plain[0].length));
-    entries.push([key, plain ? plain[0] : value]);
+    const operator = plainOperator(key, value);
+    if (operator) values.push(value.slice(operator.length));
+    entries.push([key, operator ?? value]);
   }
   return { shape: JSON.stringify(entries), values };
+}
+
+/** A plain filter's operator with its dot (`eq.`, `not.gt.`), or undefined for any other parameter. */
+function plainOperator(key: string, value: string): string | undefined {
+  const last = key.slice(key.lastIndexOf('.') + 1);
+  if (RESERVED_KEYS.has(key) || RESERVED_LAST.has(last)) return undefined;
+  return PLAIN_FILTER.exec(value)?.[0];
 }
 
 /** Where a shared plan's filter values go: their indexes in its bind parameters (and its count's). */
@@ -346,9 +352,8 @@ export class PlanCache {
     const search = new URLSearchParams();
     let i = 0;
     for (const [key, value] of new URLSearchParams(request.search)) {
-      const last = key.slice(key.lastIndexOf('.') + 1);
-      const plain = RESERVED_KEYS.has(key) || RESERVED_LAST.has(last) ? null : PLAIN_FILTER.exec(value);
-      search.append(key, plain ? plain[0] + markers[i++] : value);
+      const operator = plainOperator(key, value);
+      search.append(key, operator ? operator + markers[i++] : value);
     }
     const prepared = prepare(schema, { ...request, search: `?${search}` }, this.options);
     const params = slotsOf(prepared.sql, prepared.params, markers, this.marker);
