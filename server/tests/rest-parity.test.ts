@@ -322,6 +322,54 @@ describe.each(['pglite', 'postgres'] as const)('PostgREST parity on %s', (backen
       });
     });
   });
+  // Reads that differ only in plain filter values share one plan (readShape, PlanCache in
+  // server/rest/routes.ts): each must still answer for its own values.
+  describe('the same read with other filter values', () => {
+    const body = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await api(path, { headers });
+      return { status: res.status, range: res.headers.get('content-range'), body: await res.json() };
+    };
+
+    it('answers each value, negated or not, at the root and in an embed', async () => {
+      const one = (id: number, op = 'eq') => body(`/teams?select=id,name&id=${op}.${id}&order=id`);
+      expect((await one(1)).body).toEqual([{ id: 1, name: 'Red' }]);
+      expect((await one(2)).body).toEqual([{ id: 2, name: 'Blue' }]);
+      expect((await one(9)).body).toEqual([]);
+      expect((await one(2, 'not.eq')).body).toEqual([
+        { id: 1, name: 'Red' },
+        { id: 3, name: 'Empty' },
+      ]);
+      const member = (name: string) =>
+        body(`/teams?select=name,members!members_team_id_fkey(name)&members.name=eq.${name}&id=lt.3&order=id`);
+      expect((await member('Colt')).body).toEqual([
+        { name: 'Red', members: [{ name: 'Colt' }] },
+        { name: 'Blue', members: [] },
+      ]);
+      expect((await member('Poco')).body).toEqual([
+        { name: 'Red', members: [] },
+        { name: 'Blue', members: [{ name: 'Poco' }] },
+      ]);
+    });
+
+    it('counts for each value, exactly and with the planner, and keeps like patterns apart', async () => {
+      const exact = { Prefer: 'count=exact' };
+      expect(await body('/teams?select=id&id=gt.1&order=id', exact)).toEqual({
+        status: 200,
+        range: '0-1/2',
+        body: [{ id: 2 }, { id: 3 }],
+      });
+      expect(await body('/teams?select=id&id=gt.2&order=id', exact)).toEqual({
+        status: 200,
+        range: '0-0/1',
+        body: [{ id: 3 }],
+      });
+      const planned = { Prefer: 'count=planned' };
+      expect((await body('/teams?select=id&id=gte.2&order=id', planned)).body).toEqual([{ id: 2 }, { id: 3 }]);
+      expect((await body('/teams?select=id&id=gte.3&order=id', planned)).body).toEqual([{ id: 3 }]);
+      expect((await body('/teams?select=name&name=like.R*')).body).toEqual([{ name: 'Red' }]);
+      expect((await body('/teams?select=name&name=like.B*')).body).toEqual([{ name: 'Blue' }]);
+    });
+  });
   // The Data API plans a GET once per request (PlanCache in server/rest/routes.ts): the same URL
   // with each header planning reads must still be planned, and answered, on its own.
   describe('the same URL with each planning header in turn', () => {
