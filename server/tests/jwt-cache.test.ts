@@ -8,10 +8,12 @@ const keys = new JwtKeys('a-secret-of-at-least-thirty-two-characters!');
 
 describe('verified tokens remembered by JwtKeys', () => {
   it('refuses a remembered token once it has expired', async () => {
-    const token = await keys.sign({ role: 'authenticated', sub: 'u1' }, 1);
+    // Expiry is in whole seconds from a floored now: a 1 s token can be expired at once (signed at
+    // x.97 s, checked at x+1.0 s), so it lives 3 s (2 to 3 s in fact) and is certainly over 3.1 s later.
+    const token = await keys.sign({ role: 'authenticated', sub: 'u1' }, 3);
     expect((await keys.verify(token)).sub).toBe('u1');
     expect((await keys.verify(token)).sub).toBe('u1');
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 3100));
     await expect(keys.verify(token)).rejects.toMatchObject({ reason: 'expired' });
   });
 

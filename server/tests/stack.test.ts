@@ -20,6 +20,8 @@ async function fixtureDir(migrations: Record<string, string>): Promise<string> {
 describe.each([['pglite'], ['postgres']] as const)('the stack on %s', (backend) => {
   const postgres = backend === 'postgres';
 
+  // PGlite's own initdb and two starts: past the default minute on a loaded machine (it ran 60 s and was
+  // cut, at a load average of 9 on two cores).
   it('keeps every row across a restart, and applies each migration once', async () => {
     // A first start on an empty folder, PGlite's initdb included (the other tests copy its result).
     const first = await startTestStack({ postgres, initdb: true });
@@ -42,7 +44,7 @@ describe.each([['pglite'], ['postgres']] as const)('the stack on %s', (backend) 
       await second.stop();
       await first.destroy();
     }
-  });
+  }, 180_000);
 
   it('stops start-up on a failing migration with its file name, leaving the database as before it', async () => {
     const supabaseDir = await fixtureDir({
