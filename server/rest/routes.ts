@@ -13,7 +13,7 @@ import {
   toErrorResponse,
 } from './errors.ts';
 import { parseAccept, parsePrefer, parseRange, pickSchema, type Preferences, type Representation } from './headers.ts';
-import { parseQuery, type QueryParams } from './parse.ts';
+import { FILTER_OPERATORS, parseQuery, type QueryParams } from './parse.ts';
 import { planRead, requireTable, resolveFunction, type ReadNode } from './plan.ts';
 import { SchemaCache, type SchemaSnapshot } from './schema-cache.ts';
 import {
@@ -242,8 +242,15 @@ async function readRequest(c: Context, target: ApiRequest['target'], options: Re
   };
 }
 
-/** Filters whose value reaches Postgres as one bind parameter, as it was sent (sql.ts's `condition`). */
-const PLAIN_FILTER = /^(?:not\.)?(?:eq|neq|gt|gte|lt|lte|match|imatch|cs|cd|ov|sl|sr|nxr|nxl|adj|isdistinct)\./;
+/**
+ * Filters whose value reaches Postgres as one bind parameter, as it was sent (sql.ts's `condition`):
+ * parse.ts's simple operators but like and ilike, whose `*` sql.ts turns into `%`.
+ */
+const PLAIN_FILTER = new RegExp(
+  `^(?:not\\.)?(?:${Object.keys(FILTER_OPERATORS)
+    .filter((op) => op !== 'like' && op !== 'ilike')
+    .join('|')})\\.`,
+);
 /** Query parameters that are not filters (parse.ts's parseQuery): their values shape the plan. */
 const RESERVED_KEYS = new Set(['select', 'columns', 'on_conflict']);
 const RESERVED_LAST = new Set(['or', 'and', 'order', 'limit', 'offset']);
