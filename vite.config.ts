@@ -132,10 +132,7 @@ async function prerender(root: string, outDir: string): Promise<void> {
         `<script type="module" crossorigin src="/${boot.file}"></script>`,
       );
     if (!html.includes(boot.file)) throw new Error("prerender: index.html's entry script was not found");
-    html = html.replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${path}" data-load="${page.load}">${markup}</div>`,
-    );
+    html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${markup}</div>`);
     if (!html.includes(`data-prerendered="${path}"`)) throw new Error('prerender: index.html has no empty #root');
     // beasties replaces each stylesheet's <link> with its CSS inline. Vite's loader, when the app
     // arrives, links every stylesheet a chunk needs that the page has no <link rel="stylesheet"> for:

@@ -1,14 +1,11 @@
 // The only script of a prerendered screen (vite.config.ts puts it in dist/prerendered/*.html instead
 // of the app's entry): the screen is painted from its HTML, and the app (React, the router, Mantine:
-// bench/bundle) is fetched afterwards and hydrates it. #root's data-load says when:
-// - "paint" (a screen that needs the app at once; none today): right after the first frame;
-// - "need" (the landing page, whose links work as plain links, and the sign-in forms, whose submit
-//   button waits for the app): only once something needs it: a stored session (the landing page then
-//   offers "Go to tournaments", the forms send a signed-in visitor on), the visitor scrolling toward
-//   the part only the app fills in (an element marked data-boot-near: on the landing page, the recent
-//   winners go above it, the ad below), or the visitor's first interaction. A link followed before
-//   then is a plain link.
-// Either way at once when the visitor starts to interact (pointer, touch, key, focus).
+// bench/bundle) is fetched afterwards and hydrates it, once something needs it: a stored session
+// (the landing page then offers "Go to tournaments", the sign-in forms send a signed-in visitor on),
+// the visitor scrolling toward the part only the app fills in (an element marked data-boot-near: on
+// the landing page, the recent winners go above it, the ad below), or the visitor's first
+// interaction (pointer, touch, key, focus). A link followed before then is a plain link; the sign-in
+// forms' submit button stays disabled until then.
 let started = false;
 
 function start() {
@@ -31,10 +28,9 @@ function hasSession(): boolean {
   return false;
 }
 
-const root = document.getElementById('root');
-if (root?.dataset.load !== 'need' || hasSession()) afterPaint();
+if (hasSession()) afterPaint();
 else {
-  const near = root.querySelector('[data-boot-near]');
+  const near = document.querySelector('#root [data-boot-near]');
   if (near && 'IntersectionObserver' in window) {
     const observer = new IntersectionObserver(
       (entries) => {

@@ -70,7 +70,7 @@ function closure(keys: string[], files = new Set<string>(), seen = new Set<strin
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const entry = 'index.html';
 const supabaseKey = Object.keys(manifest).find((k) => manifest[k]!.file.includes('/supabase-'))!;
-const landingEntry = PRERENDERED['/']?.load === 'need' ? BOOT_ENTRY : undefined;
+const landingEntry = PRERENDERED['/'] ? BOOT_ENTRY : undefined;
 /** What a route needs before it shows: for the landing page its own entry and the CSS inlined in its HTML. */
 function initialFiles(route: (typeof routes)[number]): Set<string> {
   const app = closure([entry, ...(route.layout ? [route.layout] : []), route.src]);
