@@ -46,6 +46,8 @@ try {
   await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
   await page.type('input[type=email]', SAMPLE_PLAYER_EMAIL);
   await page.type('input[type=password]', SAMPLE_PLAYER_PASSWORD);
+  // The form's app loads on the first key (src/boot.ts); its submit button is enabled once it has.
+  await page.waitForSelector('button[type=submit]:not([disabled])');
   await Promise.all([page.waitForFunction(() => location.pathname === '/home'), page.keyboard.press('Enter')]);
   await page.goto('about:blank');
 
