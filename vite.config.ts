@@ -11,7 +11,7 @@ import Beasties from 'beasties';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { BOOT_ENTRY, PRERENDERED } from './server/prerendered.ts';
+import { BOOT_ENTRY, PRERENDERED, ROUTE_CHUNKS, ROUTE_LINKS_FILE } from './server/prerendered.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
@@ -145,6 +145,27 @@ async function prerender(root: string, outDir: string): Promise<void> {
     if (!html.includes(inlined)) throw new Error('prerender: the page has no </head>');
     await writeFile(join(outDir, 'prerendered', page.file), html);
   }
+  // The app's other screens: the links to what their first render loads beyond the entry, in the order
+  // Vite's loader would add them (outermost layout first), for server/static.ts to put in their head.
+  const routeLinks: Record<string, string> = {};
+  for (const route of ROUTE_CHUNKS) {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    for (const module of route.modules) {
+      if (!manifest[module]) throw new Error(`prerender: ${module} (ROUTE_CHUNKS, ${route.path}) is not in the build`);
+      needs(manifest, module, css, js);
+    }
+    routeLinks[route.path] =
+      [...css]
+        .filter((f) => !entry.css.has(f))
+        .map((f) => `<link rel="stylesheet" href="/${f}">`)
+        .join('') +
+      [...js]
+        .filter((f) => !entry.js.has(f))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join('');
+  }
+  await writeFile(join(outDir, ROUTE_LINKS_FILE), JSON.stringify(routeLinks));
   await rm(ssrDir, { recursive: true, force: true });
 }
 

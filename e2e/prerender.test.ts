@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleMessage } from 'playwright-core';
 import { baseUrl, DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
+import { createTournament } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { scrollToWinners, visible, waitForPath } from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
@@ -174,6 +175,37 @@ describe('The prerendered landing page', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(page, '/home');
     expect(page.url()).not.toContain(encodeURIComponent(SAMPLE_PLAYER_PASSWORD));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('An app screen opened by its address', () => {
+  it("has its screen's code linked in the HTML, and the app starts on those links without adding any", async () => {
+    const t = await createTournament('1v1', 4, 'E2E Links');
+    const path = `/tournaments/${t.id}`;
+    const html = await (await fetch(new URL(path, baseUrl))).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/tournament-[\w-]+\.js">/);
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/app-layout-[\w-]+\.css">/);
+
+    const { page } = await newPerson(journey.browser, PHONE);
+    const errors: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(path);
+    await visible(page.getByRole('heading', { level: 1, name: t.name }));
+    const { files, cascade } = await page.evaluate(() => ({
+      files: [...document.querySelectorAll<HTMLLinkElement>('link[href]')].map((l) => new URL(l.href).pathname),
+      cascade: [...document.querySelectorAll('link[rel="stylesheet"], style[data-mantine-styles]')].map((e) =>
+        e.tagName === 'LINK' ? 'link' : 'mantine',
+      ),
+    }));
+    // Vite's loader found each file already linked: none is linked twice.
+    expect(files.filter((f, i) => files.indexOf(f) !== i)).toEqual([]);
+    // The stylesheets come before Mantine's theme styles, which override them, as when the loader linked them.
+    expect(cascade.indexOf('mantine')).toBeGreaterThan(cascade.lastIndexOf('link'));
     expect(errors).toEqual([]);
   });
 });

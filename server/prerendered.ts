@@ -18,3 +18,44 @@ export const PRERENDERED: Record<string, { file: string; module: string; layouts
     layouts: [AUTH_LAYOUT],
   },
 };
+
+const APP_LAYOUT = 'src/components/layouts/app-layout.tsx';
+const GUARDS = 'src/components/layouts/guards.tsx';
+
+/**
+ * The app's other screens, as src/app/router.tsx nests them (paths as in src/config/paths.ts): the
+ * lazily loaded modules each path's first render needs, outermost layout first. The build writes
+ * their chunks and stylesheets as links (ROUTE_LINKS_FILE) and server/static.ts puts them in the
+ * head of the app page it sends for the path. The browser then fetches them beside the app's entry,
+ * not after it has run, and Vite's loader, finding them linked, adds no link of its own while the
+ * app starts (on a mid-range phone, appending ~40 links took ~60 ms of the start's task: bench/lighthouse).
+ * A path not listed here is left to the loader, as before.
+ */
+export const ROUTE_CHUNKS: { path: string; modules: string[] }[] = [
+  { path: '/home', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/home.tsx'] },
+  { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'] },
+  { path: '/my-tournaments', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/my-tournaments.tsx'] },
+  { path: '/profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/profile.tsx'] },
+  { path: '/admindashboard', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/admin-dashboard.tsx'] },
+  { path: '/leaderboard', modules: [APP_LAYOUT, 'src/app/routes/leaderboard.tsx'] },
+  { path: '/contactus', modules: [APP_LAYOUT, 'src/app/routes/contact.tsx'] },
+  { path: '/forgotpassword', modules: [AUTH_LAYOUT, 'src/app/routes/forgot-password.tsx'] },
+  { path: '/reset-password', modules: [AUTH_LAYOUT, 'src/app/routes/reset-password.tsx'] },
+];
+
+/** Where the build writes each ROUTE_CHUNKS path's links (in dist/, never served by name). */
+export const ROUTE_LINKS_FILE = 'prerendered/route-links.json';
+
+/** The ROUTE_CHUNKS path that `path` opens, as react-router matches it (`:id` one segment, a trailing slash allowed). */
+export function routeChunksPath(path: string): string | undefined {
+  const segments = path.replace(/\/+$/, '').split('/');
+  return ROUTE_CHUNKS.find(({ path: pattern }) => {
+    const parts = pattern.split('/');
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) =>
+        part.startsWith(':') ? segments[i] !== '' : part.toLowerCase() === segments[i]!.toLowerCase(),
+      )
+    );
+  })?.path;
+}

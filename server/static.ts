@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { publicOrigin } from './shared/http.ts';
 import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
-import { PRERENDERED } from './prerendered.ts';
+import { PRERENDERED, ROUTE_LINKS_FILE, routeChunksPath } from './prerendered.ts';
 
 /**
  * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
@@ -126,12 +126,23 @@ export function staticRoutes(
     const config = { ...PAGE_CONFIG, ...runtimeConfig };
     return { origin, config, script: configScript(config) };
   };
-  /** The path's prerendered HTML when the build made one, else the app's index.html. */
+  /**
+   * The path's prerendered HTML when the build made one, else the app's index.html, with the links to
+   * the chunks and stylesheets its screen loads first when the build listed them (server/prerendered.ts).
+   */
   const pageHtml = async (path: string) => {
     const prerendered = Object.hasOwn(PRERENDERED, path) ? PRERENDERED[path] : undefined;
     const html =
       prerendered && (await readFile(join(dir, 'prerendered', prerendered.file), 'utf8').catch(() => undefined));
-    return html || readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+    if (html) return html;
+    const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
+    const route = index === undefined ? undefined : routeChunksPath(path);
+    if (!index || !route) return index;
+    // A build without the file (or an unreadable one) sends the page without them: the loader adds them.
+    const links = await readFile(join(dir, ROUTE_LINKS_FILE), 'utf8')
+      .then((json) => (JSON.parse(json) as Record<string, unknown>)[route])
+      .catch(() => undefined);
+    return typeof links === 'string' ? index.replace('</head>', `${links}</head>`) : index;
   };
   const page = async (c: Context) => {
     const html = await pageHtml(c.req.path);
