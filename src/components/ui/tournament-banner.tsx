@@ -10,7 +10,20 @@ import '@mantine/core/styles/Skeleton.css';
 export const BANNER_ASPECT_RATIO = '12 / 5';
 const shape = { aspectRatio: BANNER_ASPECT_RATIO, width: '100%' } as const;
 
-export function TournamentBanner({ src, alt }: { src: string | null; alt: string }) {
+/**
+ * `priority`: the banner is in the first screen (the first row of cards, a tournament page's top), and
+ * likely the largest thing painted there: fetched at once and first, not left to lazy loading, which
+ * waits for layout and fetches at low priority.
+ */
+export function TournamentBanner({
+  src,
+  alt,
+  priority = false,
+}: {
+  src: string | null;
+  alt: string;
+  priority?: boolean;
+}) {
   const [broken, setBroken] = useState(false);
   if (!src || broken) {
     return (
@@ -32,7 +45,8 @@ export function TournamentBanner({ src, alt }: { src: string | null; alt: string
       src={src}
       alt={alt}
       fit="cover"
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       style={{ ...shape, objectPosition: 'center' }}
       onError={() => setBroken(true)}
     />

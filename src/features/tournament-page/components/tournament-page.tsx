@@ -127,7 +127,7 @@ export function TournamentPage({ id, registration, bracket }: Props) {
       <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
       <Card withBorder radius="lg" padding="lg">
         <Card.Section>
-          <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} />
+          <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} priority />
         </Card.Section>
         <Stack gap="sm" mt="md">
           <Group gap="xs" wrap="wrap">

@@ -32,7 +32,14 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
   return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
 }
 
-export function TournamentCard({ tournament }: { tournament: TournamentWithMyTeam }) {
+/** `priority`: the card is in the grid's first row (its banner is fetched first: TournamentBanner). */
+export function TournamentCard({
+  tournament,
+  priority = false,
+}: {
+  tournament: TournamentWithMyTeam;
+  priority?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [success, setSuccess] = useState(false);
   const formId = useId();
@@ -63,7 +70,7 @@ export function TournamentCard({ tournament }: { tournament: TournamentWithMyTea
       style={{ borderColor: 'var(--mantine-color-dark-4)' }}
     >
       <Card.Section>
-        <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} />
+        <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} priority={priority} />
       </Card.Section>
 
       <Stack gap="sm" mt="md" style={{ flex: 1 }}>

@@ -42,6 +42,13 @@ describe('Tournament list on /home', () => {
     expect(c.getByText('(starts in 3d)')).toBeInTheDocument();
     expect(c.getByText('Registration open')).toBeInTheDocument();
     expect(screen.queryByText('Loading tournaments...')).not.toBeInTheDocument();
+    // The first row's banners (three cards on the widest screen) are fetched first; the rest lazily.
+    const banners = screen
+      .getAllByRole('article')
+      .map((article) => article.querySelector('img')?.getAttribute('loading') ?? 'none');
+    expect(banners.length).toBeGreaterThan(3);
+    expect(banners.slice(3).filter((loading) => loading === 'eager')).toEqual([]);
+    expect(banners.slice(0, 3).filter((loading) => loading === 'lazy')).toEqual([]);
   });
 
   it('opens and closes the registration form with the toggle', async () => {

@@ -11,6 +11,8 @@ import { preloadRegistrationForm, TournamentCard } from './tournament-card';
 import { TournamentCardSkeleton } from './tournament-card-skeleton';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
+/** The cards of the widest layout's first row: their banners are fetched first. */
+const FIRST_ROW = Math.max(...Object.values(GRID_COLS));
 
 export function TournamentList() {
   const tournaments = useTournaments();
@@ -77,8 +79,8 @@ export function TournamentList() {
     content = (
       // Top-aligned: a card that opens its form grows alone, its row neighbours keep their height.
       <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ alignItems: 'start' }}>
-        {data.map((t) => (
-          <TournamentCard key={t.id} tournament={t} />
+        {data.map((t, i) => (
+          <TournamentCard key={t.id} tournament={t} priority={i < FIRST_ROW} />
         ))}
       </SimpleGrid>
     );
