@@ -40,4 +40,8 @@ async function start() {
   }
 }
 
+// Chromium sets up its ICU data on a page's first Intl formatter, whichever it is (~45 ms on a
+// mid-range phone: bench/lighthouse/README.md). Done now, in a task of its own, that set-up does not
+// lengthen the task of the first screen's module that formats dates (src/lib/schedule.ts).
+setTimeout(() => new Intl.DateTimeFormat('en-GB'), 0);
 void start();
