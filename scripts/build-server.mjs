@@ -1,7 +1,8 @@
 // Compiles server/ to plain JavaScript for `npm start` (scripts/start.mjs): .tmp/server/main.mjs and
 // the PGlite worker beside it, .tmp/server/pglite-worker.mjs. Plain node runs them, so neither the
 // serving process nor PGlite's worker thread loads tsx (its loader thread costs about 34 MB in each).
-// Only when stale: a source under server/ (or this script, or package.json) newer than the build.
+// Only when stale: a source under server/ (or one elsewhere it imports, this script, or package.json)
+// newer than the build.
 // Packages stay external (node_modules is read as usual); each file is written to a temporary name
 // and renamed, main.mjs last, so a build cut short or a second `npm start` building at the same time
 // never leaves a half-written file that counts as up to date.
@@ -28,11 +29,17 @@ async function newestMtime(path) {
   return newest;
 }
 
+/** The files outside server/ that the last build compiled in (src/lib/schedule.ts, say), from its metafile. */
+const OUTSIDE = join(BUILD_DIR, 'inputs-outside-server.json');
+
 /** Whether main.mjs is missing or older than what it is built from. */
 export async function serverIsStale() {
   const built = await stat(BUILT_MAIN).catch(() => undefined);
   if (!built) return true;
-  const sources = [join(ROOT, 'server'), join(ROOT, 'package.json'), fileURLToPath(import.meta.url)];
+  const outside = await readFile(OUTSIDE, 'utf8')
+    .then((json) => JSON.parse(json).map((path) => join(ROOT, path)))
+    .catch(() => []);
+  const sources = [join(ROOT, 'server'), join(ROOT, 'package.json'), fileURLToPath(import.meta.url), ...outside];
   const newest = Math.max(...(await Promise.all(sources.map(newestMtime))));
   return newest > built.mtimeMs;
 }
@@ -78,9 +85,12 @@ export async function buildServer({ force = false } = {}) {
     define: { PGLITE_WORKER_BUILT: JSON.stringify(urlPath(hostDir, join(BUILD_DIR, WORKER))) },
     plugins: [sourceLocations],
     write: false,
+    metafile: true,
     logLevel: 'warning',
   });
   await mkdir(BUILD_DIR, { recursive: true });
+  const outside = Object.keys(result.metafile.inputs).filter((path) => !/^(server|node_modules)\//.test(path));
+  await writeFile(OUTSIDE, JSON.stringify(outside));
   // main.mjs last: its time stamps the build as complete.
   const files = result.outputFiles.sort((a, b) => Number(a.path === BUILT_MAIN) - Number(b.path === BUILT_MAIN));
   for (const file of files) {

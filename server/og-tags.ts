@@ -1,5 +1,7 @@
 // Link previews for a tournament page: Discord's crawler runs no JavaScript, so the <head> it reads
 // must already carry the Open Graph tags. Pure string work on index.html; every value is escaped.
+// The start time is written as the app writes it (src/lib/schedule.ts), in UTC.
+import { formatTime } from '../src/lib/schedule.ts';
 
 export type PreviewTournament = {
   name: string;
@@ -11,22 +13,12 @@ export type PreviewTournament = {
   registered_teams?: number | null;
 };
 
-const when = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-
 /** "Starts Sat 6 Dec, 13:30 UTC · Prize: Rs500 · 3 of 8 slots left": a crawler has no time zone, so UTC. */
 export function previewDetails(t: PreviewTournament): string {
   const parts: string[] = [];
   if (t.starts_at) {
     const date = new Date(t.starts_at);
-    if (!Number.isNaN(date.getTime())) parts.push(`Starts ${when.format(date)} UTC`);
+    if (!Number.isNaN(date.getTime())) parts.push(`Starts ${formatTime(date, 'UTC', 'en-GB')}`);
   }
   if (t.prize?.trim()) parts.push(`Prize: ${t.prize.trim()}`);
   if (typeof t.slots === 'number' && t.slots > 0) {
