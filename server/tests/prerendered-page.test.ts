@@ -1,6 +1,7 @@
 // The prerendered screens (issue 15): `/` is sent as the build's prerendered landing page, with the
 // runtime config and the same Content-Security-Policy as every page; every other path still gets the
-// app's index.html, and the prerendered files are never sent by their own names.
+// app's index.html (with the links to its screen's chunks where the build listed them), and the
+// prerendered files are never sent by their own names.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
