@@ -78,6 +78,24 @@ function needs(manifest: Manifest, key: string, css = new Set<string>(), js = ne
   return { css, js };
 }
 
+/** What a screen's modules load beyond the app's entry (`entry`), in order; a module missing from the build fails it. */
+function screenFiles(
+  manifest: Manifest,
+  modules: string[],
+  entry: { css: Set<string>; js: Set<string> },
+  what: string,
+) {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`prerender: ${module} (${what}) is not in the build`);
+    needs(manifest, module, css, js);
+  }
+  return { css: [...css].filter((f) => !entry.css.has(f)), js: [...js].filter((f) => !entry.js.has(f)) };
+}
+
+const stylesheetLinks = (files: string[]) => files.map((f) => `<link rel="stylesheet" href="/${f}">`).join('');
+
 /**
  * Renders each PRERENDERED screen with src/entry-prerender.tsx (built for Node on the spot, without
  * this config's plugins) into dist/index.html's frame: the markup in #root, src/boot.ts as its only
@@ -115,13 +133,9 @@ async function prerender(root: string, outDir: string): Promise<void> {
   await mkdir(join(outDir, 'prerendered'), { recursive: true });
   for (const [path, page] of Object.entries(PRERENDERED)) {
     const markup = await render(path);
-    const { css, js } = needs(manifest, page.module);
-    for (const layout of page.layouts ?? []) needs(manifest, layout, css, js);
+    const { css } = screenFiles(manifest, [page.module, ...(page.layouts ?? [])], entry, `PRERENDERED, ${path}`);
     // The screen's own CSS (inlined below); none of the app's code is preloaded: it comes after the paint.
-    const links = [...css]
-      .filter((f) => !entry.css.has(f))
-      .map((f) => `<link rel="stylesheet" href="/${f}">`)
-      .join('');
+    const links = stylesheetLinks(css);
     const boot = manifest[BOOT_ENTRY];
     if (!boot?.isEntry) throw new Error(`prerender: ${BOOT_ENTRY} is not an entry of the build`);
     let html = template
@@ -149,21 +163,9 @@ async function prerender(root: string, outDir: string): Promise<void> {
   // Vite's loader would add them (outermost layout first), for server/static.ts to put in their head.
   const routeLinks: Record<string, string> = {};
   for (const route of ROUTE_CHUNKS) {
-    const css = new Set<string>();
-    const js = new Set<string>();
-    for (const module of route.modules) {
-      if (!manifest[module]) throw new Error(`prerender: ${module} (ROUTE_CHUNKS, ${route.path}) is not in the build`);
-      needs(manifest, module, css, js);
-    }
+    const { css, js } = screenFiles(manifest, route.modules, entry, `ROUTE_CHUNKS, ${route.path}`);
     routeLinks[route.path] =
-      [...css]
-        .filter((f) => !entry.css.has(f))
-        .map((f) => `<link rel="stylesheet" href="/${f}">`)
-        .join('') +
-      [...js]
-        .filter((f) => !entry.js.has(f))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join('');
+      stylesheetLinks(css) + js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
   }
   await writeFile(join(outDir, ROUTE_LINKS_FILE), JSON.stringify(routeLinks));
   await rm(ssrDir, { recursive: true, force: true });
