@@ -4,15 +4,13 @@
 // Total Blocking Time adds up) with the call paths and functions that took its time. Builds nothing:
 // run `npx vite build` first. Noisy on a busy machine: compare runs made back to back.
 //   npx tsx bench/lighthouse/profile.ts [/home | /tournaments/<id> | any path] [--tasks=6]
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../../server/config.ts';
-import { npmStartArgs } from '../../server/tests/server-process.ts';
+import { startServerProcess } from '../../server/tests/server-process.ts';
+import { signIn } from './sign-in.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const path = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/home';
 const shown = Number(process.argv.find((a) => a.startsWith('--tasks='))?.slice('--tasks='.length) ?? 6);
@@ -23,18 +21,8 @@ type Profile = { nodes: ProfileNode[]; startTime: number; samples: number[]; tim
 type TraceEvent = { name: string; ts: number; dur?: number };
 
 const temp = await mkdtemp(join(tmpdir(), 'brawlcup-profile-'));
-const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(temp, 'data') };
-for (const name of ['DATABASE_URL', 'VITE_ADSENSE_CLIENT', 'VITE_ADSENSE_SLOT']) delete env[name];
-const server = spawn(process.execPath, npmStartArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise<string>((done, fail) => {
-  let out = '';
-  server.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const found = /App URL: (\S+)/.exec(out)?.[1];
-    if (found) done(found);
-  });
-  server.once('exit', (code) => fail(new Error(`npm start exited with ${code}`)));
-});
+const site = await startServerProcess({ DATA_DIR: join(temp, 'data') });
+const { url } = site;
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -43,12 +31,7 @@ try {
   const page = await browser.newPage();
   // Lighthouse's mobile preset screen.
   await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
-  await page.goto(`${url}/login`, { waitUntil: 'networkidle0' });
-  await page.type('input[type=email]', SAMPLE_PLAYER_EMAIL);
-  await page.type('input[type=password]', SAMPLE_PLAYER_PASSWORD);
-  // The form's app loads on the first key (src/boot.ts); its submit button is enabled once it has.
-  await page.waitForSelector('button[type=submit]:not([disabled])');
-  await Promise.all([page.waitForFunction(() => location.pathname === '/home'), page.keyboard.press('Enter')]);
+  await signIn(page, url);
   await page.goto('about:blank');
 
   const cdp = await page.createCDPSession();
@@ -105,7 +88,6 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((done) => server.once('exit', done));
+  await site.stop();
   await rm(temp, { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@
 // as a sample player and a seeded tournament's page. Prints per page the four category scores and
 // FCP, LCP, TBT, CLS, and what keeps a category below 100. Builds the app first (skip with --no-build).
 // Uses Debian's Chromium (CHROMIUM_PATH to use another). Not part of the test suite: it times things.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../../server/config.ts';
-import { npmStartArgs } from '../../server/tests/server-process.ts';
+import { startServerProcess } from '../../server/tests/server-process.ts';
+import { signIn } from './sign-in.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,42 +22,6 @@ const TOURNAMENT_ID = '7a1c0001-0000-4000-8000-000000000001';
 /** Where each page's full Lighthouse report (JSON) is written. */
 const REPORTS = join(tmpdir(), 'brawlcup-lighthouse-reports');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir };
-  // Ads off, the default administrator, PGlite: nothing from the shell leaks in.
-  for (const name of [
-    'DATABASE_URL',
-    'ADMIN_EMAIL',
-    'ADMIN_PASSWORD',
-    'JWT_SECRET',
-    'VITE_ADSENSE_CLIENT',
-    'VITE_ADSENSE_SLOT',
-    'VITE_CONTACT_FORM_URL',
-  ])
-    delete env[name];
-  const child = spawn(process.execPath, npmStartArgs(), {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((done, fail) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /App URL: (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        child.stderr!.resume();
-        done({ child, url });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
-  });
-}
 
 type Row = { page: string; scores: number[]; metrics: string[]; misses: string[] };
 
@@ -97,17 +61,12 @@ async function audit(url: string, port: number, page: string, signedIn: boolean)
   return { page, scores, metrics, misses };
 }
 
-/** Signs the sample player in through the login form, in the Chrome that Lighthouse then uses. */
-async function signIn(base: string, port: number): Promise<void> {
+/** Signs the sample player in, in the Chrome that Lighthouse then uses (it keeps the storage). */
+async function signInThere(base: string, port: number): Promise<void> {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
   try {
     const page = await browser.newPage();
-    await page.goto(`${base}/login`, { waitUntil: 'networkidle0' });
-    await page.type('input[type=email]', SAMPLE_PLAYER_EMAIL);
-    await page.type('input[type=password]', SAMPLE_PLAYER_PASSWORD);
-    // The form's app loads on the first key (src/boot.ts); its submit button is enabled once it has.
-    await page.waitForSelector('button[type=submit]:not([disabled])');
-    await Promise.all([page.waitForFunction(() => location.pathname === '/home'), page.keyboard.press('Enter')]);
+    await signIn(page, base);
     await page.close();
   } finally {
     await browser.disconnect();
@@ -126,7 +85,8 @@ if (!process.argv.includes('--no-build') || !existsSync(join(ROOT, 'dist/index.h
 }
 await mkdir(REPORTS, { recursive: true });
 const temp = await mkdtemp(join(tmpdir(), 'brawlcup-lighthouse-'));
-const { child, url } = await startServer(join(temp, 'data'));
+const site = await startServerProcess({ DATA_DIR: join(temp, 'data') });
+const { url } = site;
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -135,14 +95,13 @@ const rows: Row[] = [];
 try {
   if (pages.includes('/')) rows.push(await audit(`${url}/`, chrome.port, '/', false));
   if (pages.includes('/login')) rows.push(await audit(`${url}/login`, chrome.port, '/login', false));
-  if (pages.includes('/home') || pages.includes('/tournament')) await signIn(url, chrome.port);
+  if (pages.includes('/home') || pages.includes('/tournament')) await signInThere(url, chrome.port);
   if (pages.includes('/home')) rows.push(await audit(`${url}/home`, chrome.port, '/home (signed in)', true));
   if (pages.includes('/tournament'))
     rows.push(await audit(`${url}/tournaments/${TOURNAMENT_ID}`, chrome.port, '/tournaments/<id> (signed in)', true));
 } finally {
   chrome.kill();
-  child.kill('SIGTERM');
-  await new Promise((done) => child.once('exit', done));
+  await site.stop();
   await rm(temp, { recursive: true, force: true });
 }
 

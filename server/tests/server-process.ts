@@ -1,5 +1,6 @@
 // Runs the real `npm start` (scripts/start.mjs: the compiled server/main.ts) as a child process on a given data directory, as an
-// operator would: for tests that kill it, restart it, or talk to it from another process.
+// operator would: for tests that kill it, restart it, or talk to it from another process, and for
+// the benchmarks that measure the site as served (bench/lighthouse).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +35,16 @@ export async function startServerProcess(env: {
   JWT_SECRET?: string;
 }): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1' };
-  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
+  // The default administrator, PGlite, ads off: nothing from the shell leaks in.
+  for (const name of [
+    'DATABASE_URL',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'JWT_SECRET',
+    'VITE_CONTACT_FORM_URL',
+    'VITE_ADSENSE_CLIENT',
+    'VITE_ADSENSE_SLOT',
+  ])
     delete childEnv[name];
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, npmStartArgs(), {
