@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter, routes } from '@/app/router';
+import { setHydrating } from '@/lib/use-hydrated';
 
 /**
  * Loads the lazy routes that match the address and puts their components in place, so the router's
@@ -23,6 +24,7 @@ async function start() {
   const container = document.getElementById('root')!;
   const prerendered = container.dataset.prerendered === window.location.pathname;
   if (prerendered) await loadMatchedRoutes(window.location.pathname).catch(() => undefined);
+  setHydrating(prerendered);
   const app = (
     <StrictMode>
       <AppProvider>
@@ -30,18 +32,14 @@ async function start() {
       </AppProvider>
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
+  // Both as a transition: React renders (or hydrates) the first screen in slices and lets the browser
+  // in between, instead of in one task that blocks the page (on a mid-range phone, over 100 ms).
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else {
     container.replaceChildren();
     const root = createRoot(container);
-    // As a transition, React renders the first screen in slices and lets the browser in between,
-    // instead of in one task that blocks the page (on a mid-range phone, over a second on /home).
     startTransition(() => root.render(app));
   }
 }
 
-// Chromium sets up its ICU data on a page's first Intl formatter, whichever it is (~45 ms on a
-// mid-range phone: bench/lighthouse/README.md). Done now, in a task of its own, that set-up does not
-// lengthen the task of the first screen's module that formats dates (src/lib/schedule.ts).
-setTimeout(() => new Intl.DateTimeFormat('en-GB'), 0);
 void start();
