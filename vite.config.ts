@@ -1,7 +1,9 @@
 // Builds the single-page app. The local stack (server/) serves dist/ and the API on one origin.
 // The static screens (PRERENDERED) are then rendered to HTML once, with their critical CSS inline,
 // into dist/prerendered/, which server/static.ts sends for those paths: they paint before any
-// JavaScript arrives, and src/main.tsx hydrates them.
+// JavaScript arrives, and src/main.tsx hydrates them. The screens whose first paint is data
+// (ROUTE_CHUNKS with a `page`) get a page there too, which the server fills in at request time with
+// src/entry-server.tsx, built for Node into dist/ssr/ (server/ssr.ts).
 // Every compressible file of the build also gets a brotli (.br) and a gzip (.gz) copy, once, at
 // build time, so the server sends them as they are (picked by Accept-Encoding) instead of
 // compressing on every request or not at all.
@@ -9,9 +11,16 @@ import { build, defineConfig, type Manifest, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import Beasties from 'beasties';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { BOOT_ENTRY, PRERENDERED, ROUTE_CHUNKS, ROUTE_LINKS_FILE } from './server/prerendered.ts';
+import {
+  APP_LINKS_ID,
+  BOOT_ENTRY,
+  PRERENDERED,
+  ROUTE_CHUNKS,
+  ROUTE_LINKS_FILE,
+  SERVER_ENTRY,
+} from './server/prerendered.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest|xml)$/i;
@@ -27,10 +36,10 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** Writes file.br and file.gz for each compressible file of dir; returns how many it compressed. */
-async function precompressDir(dir: string): Promise<number> {
+async function precompressDir(dir: string, skip?: (path: string) => boolean): Promise<number> {
   let count = 0;
   for await (const path of files(dir)) {
-    if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) continue;
+    if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES || skip?.(path)) continue;
     const data = await readFile(path);
     await writeFile(
       `${path}.br`,
@@ -45,6 +54,11 @@ async function precompressDir(dir: string): Promise<number> {
 }
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+/** The server's build: lib/supabase.ts is the server's own client there (lib/supabase-server.ts). */
+const serverAlias = [
+  { find: /^@\/lib\/supabase$/, replacement: fileURLToPath(new URL('./src/lib/supabase-server.ts', import.meta.url)) },
+  { find: '@', replacement: alias['@'] },
+];
 
 /**
  * What supabase-js imports that the app's first paint does not need: the Storage and Functions
@@ -97,21 +111,43 @@ function screenFiles(
 const stylesheetLinks = (files: string[]) => files.map((f) => `<link rel="stylesheet" href="/${f}">`).join('');
 
 /**
- * Renders each PRERENDERED screen with src/entry-prerender.tsx (built for Node on the spot, without
- * this config's plugins) into dist/index.html's frame: the markup in #root, src/boot.ts as its only
- * script, and its CSS inline (beasties). No inline script and no inline event handler: the page's CSP allows neither.
+ * Builds src/entry-server.tsx for Node into dist/ssr/ (SERVER_ENTRY): one file with everything it
+ * imports, so the server loads no package of the app's on its own, and only what the screens use.
  */
-async function prerender(root: string, outDir: string): Promise<void> {
-  const ssrDir = join(root, 'node_modules/.cache/brawlcup-prerender');
+async function buildServerEntry(root: string, outDir: string): Promise<string> {
+  const entry = join(outDir, SERVER_ENTRY);
   await build({
     configFile: false,
     root,
     logLevel: 'warn',
-    plugins: [react()],
-    resolve: { alias },
-    build: { ssr: 'src/entry-prerender.tsx', outDir: ssrDir, emptyOutDir: true },
+    plugins: [react(), slimSupabase()],
+    resolve: { alias: serverAlias },
+    ssr: { noExternal: true },
+    publicDir: false,
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: join(entry, '..'),
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: { entryFileNames: 'entry-server.js' },
+        // The client imports its Supabase client lazily in places to keep it out of first downloads;
+        // the server's is imported at once by entry-server.tsx, so those imports stay where they are.
+        onLog: (level, log, handler) => log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT' && handler(level, log),
+      },
+    },
   });
-  const { render } = (await import(pathToFileURL(join(ssrDir, 'entry-prerender.js')).href)) as {
+  return entry;
+}
+
+/**
+ * Renders each PRERENDERED screen with src/entry-server.tsx into dist/index.html's frame: the markup
+ * in #root, src/boot.ts as its only script, and its CSS inline (beasties); and writes the pages the
+ * server renders at request time (ROUTE_CHUNKS with a `page`): the app's entry, the screen's links
+ * and its CSS inline, #root left empty for the server. No inline script and no inline event handler:
+ * the page's CSP allows neither.
+ */
+async function prerender(root: string, outDir: string): Promise<void> {
+  const { render } = (await import(pathToFileURL(await buildServerEntry(root, outDir)).href)) as {
     render: (path: string) => Promise<string>;
   };
   const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
@@ -130,45 +166,69 @@ async function prerender(root: string, outDir: string): Promise<void> {
     mergeStylesheets: false,
     logLevel: 'warn',
   });
-  await mkdir(join(outDir, 'prerendered'), { recursive: true });
-  for (const [path, page] of Object.entries(PRERENDERED)) {
-    const markup = await render(path);
-    const { css } = screenFiles(manifest, [page.module, ...(page.layouts ?? [])], entry, `PRERENDERED, ${path}`);
-    // The screen's own CSS (inlined below); none of the app's code is preloaded: it comes after the paint.
-    const links = stylesheetLinks(css);
-    const boot = manifest[BOOT_ENTRY];
-    if (!boot?.isEntry) throw new Error(`prerender: ${BOOT_ENTRY} is not an entry of the build`);
-    let html = template
-      .replace('</head>', `${links}</head>`)
+  /**
+   * The page with its stylesheets inline. beasties replaces each stylesheet's <link> with its CSS.
+   * Vite's loader, when the app arrives, links every stylesheet a chunk needs that the page has no
+   * <link rel="stylesheet"> for: the same CSS again, after Mantine's <style> tags, re-cascading the
+   * painted screen (a layout shift). A disabled <link> (neither fetched nor applied) says it is here.
+   */
+  const inlineStyles = async (html: string, css: string[]) => {
+    const inlined = [...new Set([...entry.css, ...css])]
+      .map((f) => `<link rel="stylesheet" href="/${f}" disabled>`)
+      .join('');
+    const done = (await beasties.process(html)).replace('</head>', `${inlined}</head>`);
+    if (!done.includes(inlined)) throw new Error('prerender: the page has no </head>');
+    return done;
+  };
+  const boot = manifest[BOOT_ENTRY];
+  if (!boot?.isEntry) throw new Error(`prerender: ${BOOT_ENTRY} is not an entry of the build`);
+  /**
+   * index.html as a page that paints before the app: its screen's CSS (inlined below), src/boot.ts as
+   * its only script, and none of the app's code preloaded: it comes after the paint.
+   */
+  const paintFirst = (css: string[]) => {
+    const html = template
+      .replace('</head>', `${stylesheetLinks(css)}</head>`)
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
       .replace(
         /<script type="module" crossorigin src="[^"]+"><\/script>/,
         `<script type="module" crossorigin src="/${boot.file}"></script>`,
       );
     if (!html.includes(boot.file)) throw new Error("prerender: index.html's entry script was not found");
-    html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${markup}</div>`);
-    if (!html.includes(`data-prerendered="${path}"`)) throw new Error('prerender: index.html has no empty #root');
-    // beasties replaces each stylesheet's <link> with its CSS inline. Vite's loader, when the app
-    // arrives, links every stylesheet a chunk needs that the page has no <link rel="stylesheet"> for:
-    // the same CSS again, after Mantine's <style> tags, re-cascading the painted screen (a layout
-    // shift). A disabled <link> (neither fetched nor applied) says it is already here.
-    const inlined = [...new Set([...entry.css, ...css])]
-      .map((f) => `<link rel="stylesheet" href="/${f}" disabled>`)
-      .join('');
-    html = (await beasties.process(html)).replace('</head>', `${inlined}</head>`);
-    if (!html.includes(inlined)) throw new Error('prerender: the page has no </head>');
-    await writeFile(join(outDir, 'prerendered', page.file), html);
+    if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty #root');
+    return html;
+  };
+  await mkdir(join(outDir, 'prerendered'), { recursive: true });
+  for (const [path, page] of Object.entries(PRERENDERED)) {
+    const markup = await render(path);
+    const { css } = screenFiles(manifest, [page.module, ...(page.layouts ?? [])], entry, `PRERENDERED, ${path}`);
+    const html = paintFirst(css).replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${path}">${markup}</div>`,
+    );
+    await writeFile(join(outDir, 'prerendered', page.file), await inlineStyles(html, css));
   }
+  // What boot.ts's import of the app loads: the app's main chunk and its static imports.
+  const app = { css: new Set<string>(), js: new Set<string>() };
+  for (const key of boot.dynamicImports ?? []) needs(manifest, key, app.css, app.js);
   // The app's other screens: the links to what their first render loads beyond the entry, in the order
   // Vite's loader would add them (outermost layout first), for server/static.ts to put in their head.
+  // Those the server renders with their data get a page that paints first, as the prerendered ones,
+  // #root left empty for the server; boot.ts puts the links to the app's and the screen's code
+  // (APP_LINKS_ID, an inert <template> the browser does not fetch from) in the head after the paint.
   const routeLinks: Record<string, string> = {};
   for (const route of ROUTE_CHUNKS) {
     const { css, js } = screenFiles(manifest, route.modules, entry, `ROUTE_CHUNKS, ${route.path}`);
-    routeLinks[route.path] =
-      stylesheetLinks(css) + js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+    const modulePreloads = (files: Iterable<string>) =>
+      [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
+    routeLinks[route.path] = stylesheetLinks(css) + modulePreloads(js);
+    if (!route.page) continue;
+    const links = `<template id="${APP_LINKS_ID}">${modulePreloads(new Set([...app.js, ...js]))}</template>`;
+    const html = paintFirst(css).replace('</body>', `${links}</body>`);
+    if (!html.includes(links)) throw new Error('prerender: index.html has no </body>');
+    await writeFile(join(outDir, 'prerendered', route.page), await inlineStyles(html, css));
   }
   await writeFile(join(outDir, ROUTE_LINKS_FILE), JSON.stringify(routeLinks));
-  await rm(ssrDir, { recursive: true, force: true });
 }
 
 /** After the client build: prerender the static screens, then compress everything (in that order). */
@@ -184,7 +244,9 @@ function postBuild(): Plugin {
     },
     async closeBundle() {
       await prerender(root, resolve(root, outDir));
-      await precompressDir(resolve(root, outDir));
+      // The server's own build (dist/ssr/) is never sent.
+      const serverDir = resolve(root, outDir, SERVER_ENTRY, '..');
+      await precompressDir(resolve(root, outDir), (path) => path.startsWith(serverDir));
     },
   };
 }

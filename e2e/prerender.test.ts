@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { ConsoleMessage } from 'playwright-core';
 import { baseUrl, DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
-import { createTournament } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { scrollToWinners, visible, waitForPath } from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
@@ -42,8 +41,8 @@ describe('The prerendered landing page', () => {
     expect(hashes).toHaveLength(1);
     expect(csp).toContain(hashes[0]);
     expect(html).not.toMatch(/\son[a-z]+=/i);
-    // Any other path still gets the app's empty page.
-    const other = await (await fetch(new URL('/home', baseUrl))).text();
+    // Any other path gets another page: the app's empty one, or its own server-rendered screen.
+    const other = await (await fetch(new URL('/profile', baseUrl))).text();
     expect(other).not.toContain('Become a legend');
     expect(other).toContain('<div id="root"></div>');
   });
@@ -181,11 +180,11 @@ describe('The prerendered landing page', () => {
 
 describe('An app screen opened by its address', () => {
   it("has its screen's code linked in the HTML, and the app starts on those links without adding any", async () => {
-    const t = await createTournament('1v1', 4, 'E2E Links');
-    const path = `/tournaments/${t.id}`;
+    const path = '/leaderboard';
     const html = await (await fetch(new URL(path, baseUrl))).text();
+    expect(html).toContain('<div id="root"></div>');
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/tournament-[\w-]+\.js">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/leaderboard-[\w-]+\.js">/);
     expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/app-layout-[\w-]+\.css">/);
 
     const { page } = await newPerson(journey.browser, PHONE);
@@ -195,7 +194,7 @@ describe('An app screen opened by its address', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(path);
-    await visible(page.getByRole('heading', { level: 1, name: t.name }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Leaderboard' }));
     const { files, cascade } = await page.evaluate(() => ({
       files: [...document.querySelectorAll<HTMLLinkElement>('link[href]')].map((l) => new URL(l.href).pathname),
       cascade: [...document.querySelectorAll('link[rel="stylesheet"], style[data-mantine-styles]')].map((e) =>

@@ -21,6 +21,7 @@ import {
   card,
   field,
   fillRegistration,
+  navLink,
   openHome,
   signInAt,
   submitRegistration,
@@ -67,14 +68,16 @@ describe('Registering for tournaments', () => {
   it('registers solo for a 1v1: a 5-second "Wait for the Discord Link" countdown, then the Join Discord link', async () => {
     const { page, close } = await signedInPlayer();
     const t = await seededWithFreeSlots('1v1');
-    // Hold the list's first read to see the loading state.
+    // Hold the list's read to see the loading state: coming to /home from another screen (opened by
+    // its address, /home comes with its list, rendered by the server).
+    await page.goto('/profile');
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route('**/rest/v1/tournaments*', async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/home');
+    await (await navLink(page, 'Tournaments')).click();
     await visible(page.getByRole('status').filter({ hasText: 'Loading tournaments...' }));
     release();
     const c = card(page, t.name);

@@ -10,6 +10,7 @@ import { restRoutes } from './rest/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
+import { pageRenderer } from './ssr.ts';
 
 export interface AppOptions {
   /** Folder of the built single-page app; undefined serves the API only. */
@@ -127,7 +128,15 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
     ),
   );
   if (options.staticDir) {
-    app.route('/', staticRoutes(options.staticDir, options.runtimeConfig ?? {}, { preview: tournamentPreview(ctx) }));
+    // The server renders a page's data with its own Data API, in-process (server/ssr.ts).
+    const render = pageRenderer(options.staticDir, {
+      fetch: (request) => app.fetch(request),
+      anonKey: ctx.keys.anonKey,
+    });
+    app.route(
+      '/',
+      staticRoutes(options.staticDir, options.runtimeConfig ?? {}, { preview: tournamentPreview(ctx), render }),
+    );
   }
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {

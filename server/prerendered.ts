@@ -31,9 +31,9 @@ const GUARDS = 'src/components/layouts/guards.tsx';
  * app starts (on a mid-range phone, appending ~40 links took ~60 ms of the start's task: bench/lighthouse).
  * A path not listed here is left to the loader, as before.
  */
-export const ROUTE_CHUNKS: { path: string; modules: string[] }[] = [
-  { path: '/home', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/home.tsx'] },
-  { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'] },
+export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] = [
+  { path: '/home', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/home.tsx'], page: 'home.html' },
+  { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'], page: 'tournament.html' },
   { path: '/my-tournaments', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/my-tournaments.tsx'] },
   { path: '/profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/profile.tsx'] },
   { path: '/admindashboard', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/admin-dashboard.tsx'] },
@@ -45,6 +45,15 @@ export const ROUTE_CHUNKS: { path: string; modules: string[] }[] = [
 
 /** Where the build writes each ROUTE_CHUNKS path's links (in dist/, never served by name). */
 export const ROUTE_LINKS_FILE = 'prerendered/route-links.json';
+
+/**
+ * The ROUTE_CHUNKS paths with a `page` are rendered by the server with their data (server/ssr.ts):
+ * the build writes that file into dist/prerendered/ (the app's page with the screen's links and its
+ * CSS inline, #root empty) and src/entry-server.tsx, built for Node, into SERVER_ENTRY.
+ */
+export const SERVER_ENTRY = 'ssr/entry-server.js';
+
+export { APP_LINKS_ID } from '../src/lib/page-ids.ts';
 
 /** The ROUTE_CHUNKS path that `path` opens, as react-router matches it (`:id` one segment, a trailing slash allowed). */
 export function routeChunksPath(path: string): string | undefined {

@@ -1,8 +1,8 @@
 // Serves the built app (dist/): hashed assets cached for a year, every other path the SPA's
 // index.html with the stack's runtime config injected, so the app needs no .env file. A tournament
 // page's HTML also carries that tournament's Open Graph tags (link previews run no JavaScript). The
-// screens the build prerendered (server/prerendered.ts) get their own HTML, which paints before the
-// app's JavaScript arrives.
+// screens the build prerendered (server/prerendered.ts) get their own HTML, and those the server
+// renders with their data (server/ssr.ts) theirs, which paint before the app's JavaScript arrives.
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
@@ -10,7 +10,9 @@ import { readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
 import { publicOrigin } from './shared/http.ts';
 import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
-import { PRERENDERED, ROUTE_LINKS_FILE, routeChunksPath } from './prerendered.ts';
+import { PRERENDERED, ROUTE_CHUNKS, ROUTE_LINKS_FILE, routeChunksPath } from './prerendered.ts';
+import type { PageRenderer, RenderedPage } from './ssr.ts';
+import { SERVER_STATE_ID } from '../src/lib/page-ids.ts';
 
 /**
  * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
@@ -114,10 +116,30 @@ const TOURNAMENT_PAGE = /^\/tournaments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** Reads what a tournament's link preview shows, with anon's rights; null: the site's default tags. */
 export type PreviewLoader = (id: string) => Promise<PreviewTournament | null>;
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A server-rendered page: its markup in the page's empty #root, marked with the path it was rendered
+ * for (src/main.tsx hydrates it only there), and the state it was rendered with as a JSON data block
+ * (never run, so the CSP has nothing to allow; `<` escaped, so no text in it can close the block).
+ */
+export function fillServerPage(template: string, path: string, page: RenderedPage): string | undefined {
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) return undefined;
+  const state = JSON.stringify(page.state).replace(/</g, '\\u003c');
+  return template.replace(
+    root,
+    () =>
+      `<div id="root" data-prerendered="${escapeAttribute(path)}">${page.markup}</div>` +
+      `<script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`,
+  );
+}
+
 export function staticRoutes(
   dir: string,
   runtimeConfig: Record<string, string>,
-  options: { preview?: PreviewLoader } = {},
+  options: { preview?: PreviewLoader; render?: PageRenderer } = {},
 ): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
@@ -126,17 +148,30 @@ export function staticRoutes(
     const config = { ...PAGE_CONFIG, ...runtimeConfig };
     return { origin, config, script: configScript(config) };
   };
+  /** The path's page rendered by the server with its data, when its screen is one of those (server/ssr.ts). */
+  const serverPage = async (path: string, route: string) => {
+    const file = ROUTE_CHUNKS.find((r) => r.path === route)?.page;
+    if (!file || !options.render) return undefined;
+    const [template, page] = await Promise.all([
+      readFile(join(dir, 'prerendered', file), 'utf8').catch(() => undefined),
+      options.render(path),
+    ]);
+    return template && page ? fillServerPage(template, path, page) : undefined;
+  };
   /**
-   * The path's prerendered HTML when the build made one, else the app's index.html, with the links to
-   * the chunks and stylesheets its screen loads first when the build listed them (server/prerendered.ts).
+   * The path's prerendered HTML when the build made one, its server-rendered page when the server
+   * renders its screen, else the app's index.html, with the links to the chunks and stylesheets its
+   * screen loads first when the build listed them (server/prerendered.ts).
    */
   const pageHtml = async (path: string) => {
     const prerendered = Object.hasOwn(PRERENDERED, path) ? PRERENDERED[path] : undefined;
     const html =
       prerendered && (await readFile(join(dir, 'prerendered', prerendered.file), 'utf8').catch(() => undefined));
     if (html) return html;
+    const route = routeChunksPath(path);
+    const rendered = route && (await serverPage(path, route));
+    if (rendered) return rendered;
     const index = await readFile(join(dir, 'index.html'), 'utf8').catch(() => undefined);
-    const route = index === undefined ? undefined : routeChunksPath(path);
     if (!index || !route) return index;
     // A build without the file (or an unreadable one) sends the page without them: the loader adds them.
     const links = await readFile(join(dir, ROUTE_LINKS_FILE), 'utf8')

@@ -10,4 +10,7 @@ export async function signIn(page: Page, base: string): Promise<void> {
   // The form's app loads on the first key (src/boot.ts); its submit button is enabled once it has.
   await page.waitForSelector('button[type=submit]:not([disabled])');
   await Promise.all([page.waitForFunction(() => location.pathname === '/home'), page.keyboard.press('Enter')]);
+  // As a player sees it: the grid of tournaments (the browser then knows how to write the player's
+  // time zone, src/lib/schedule.ts).
+  await page.waitForSelector('main article');
 }

@@ -1,20 +1,18 @@
-// Everything the app runs inside: Mantine (dark theme), notifications and the signed-in user.
-// The router sits inside this (main.tsx), so screens can use all three.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+// Everything the app runs inside: Mantine (dark theme), notifications, the signed-in user and, for
+// a page the server rendered, what it rendered with (lib/server-render.ts). The router sits inside
+// this (main.tsx, entry-server.tsx), so screens can use all of them.
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { AuthProvider } from '@/lib/auth';
-import { setHydrating, useHydrated } from '@/lib/use-hydrated';
+import { HydratedProvider, useHydrated } from '@/lib/use-hydrated';
+import { ServerRenderContext, type ServerRender } from '@/lib/server-render';
 
 // The notifications container arrives after the first paint (no screen notifies on load), and after
 // hydration of a prerendered screen.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
-  // The page's HTML is hydrated once the app's outermost effect runs (after every screen's own):
-  // screens that mount from now on render as the browser sees it at once.
-  useEffect(() => setHydrating(false), []);
+export function AppProvider({ children, server = null }: { children: ReactNode; server?: ServerRender | null }) {
   return (
     <MantineProvider
       theme={theme}
@@ -22,12 +20,23 @@ export function AppProvider({ children }: { children: ReactNode }) {
       defaultColorScheme="dark"
       forceColorScheme="dark"
     >
-      {hydrated && (
-        <Suspense fallback={null}>
-          <Notifications position="top-right" />
-        </Suspense>
-      )}
-      <AuthProvider>{children}</AuthProvider>
+      <HydratedProvider>
+        <LazyNotifications />
+        <ServerRenderContext.Provider value={server}>
+          <AuthProvider>{children}</AuthProvider>
+        </ServerRenderContext.Provider>
+      </HydratedProvider>
     </MantineProvider>
+  );
+}
+
+function LazyNotifications() {
+  const hydrated = useHydrated();
+  return (
+    hydrated && (
+      <Suspense fallback={null}>
+        <Notifications position="top-right" />
+      </Suspense>
+    )
   );
 }

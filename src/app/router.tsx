@@ -3,17 +3,28 @@
 // and /my-tournaments need a session,
 // /admindashboard shows "not allowed" to anyone but an administrator (RLS is the real gate).
 import { useEffect, useRef, type ComponentType } from 'react';
-import { createBrowserRouter, Outlet, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Outlet, useLocation, useNavigate, type Params, type RouteObject } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { RouteError } from '@/components/ui/route-error';
 import { loadChunk } from '@/lib/chunk';
 
-type Module = { default: ComponentType };
+/**
+ * What the server reads for a screen before rendering it (src/entry-server.tsx): the screen's public
+ * queries, into the request's cache, so its first paint is the data and not a loader.
+ */
+export type Prefetch = (queryClient: QueryClient, params: Params) => Promise<unknown>;
+export type RouteHandle = { prefetch?: Prefetch };
 
-/** A route whose screen is the default export of a lazily imported module. */
+type Module = { default: ComponentType; prefetch?: Prefetch };
+
+/** A route whose screen is the default export of a lazily imported module (and its prefetch, if any). */
 function screen(load: () => Promise<Module>): RouteObject['lazy'] {
-  return async () => ({ Component: (await loadChunk(load)).default });
+  return async () => {
+    const module = await loadChunk(load);
+    return { Component: module.default, handle: { prefetch: module.prefetch } satisfies RouteHandle };
+  };
 }
 
 /** A layout-only route (guard) whose component is a named export of a lazily imported module. */

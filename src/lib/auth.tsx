@@ -1,7 +1,7 @@
 // Who is signed in, for the whole app: one listener on supabase.auth, shared through context.
 // isAdmin reads the server-set app_metadata.role; RLS remains the real gate. The Supabase client is
 // imported dynamically so the landing page's first paint does not wait for it (bench/bundle).
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Session, User } from '@supabase/supabase-js';
 
 export interface AuthState {
@@ -41,10 +41,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // onAuthStateChange fires INITIAL_SESSION once the stored session (or the URL's) is read.
         const { data } = supabase.auth.onAuthStateChange((event, next) => {
           if (!active) return;
-          if (event === 'PASSWORD_RECOVERY') setRecovery(true);
-          if (event === 'SIGNED_OUT') setRecovery(false);
-          setSession(next);
-          setLoading(false);
+          // A transition: who is signed in changes much of the screen (the header, the guards, every
+          // read keyed by the person), which React then renders in slices the browser can come in
+          // between, not in one task (on a phone, a grid of cards takes hundreds of ms).
+          startTransition(() => {
+            if (event === 'PASSWORD_RECOVERY') setRecovery(true);
+            if (event === 'SIGNED_OUT') setRecovery(false);
+            setSession(next);
+            setLoading(false);
+          });
         });
         unsubscribe = () => data.subscription.unsubscribe();
       },

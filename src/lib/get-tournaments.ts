@@ -3,7 +3,7 @@
 // teams and the filter below narrows an admin's to their own, so `my_team` answers "am I registered".
 // Realtime changes to the tournaments table update the cached list in place. `discord_invite` is the
 // Discord link for those it is for (registered players, administrators), null for everyone else.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
 import { useRealtime, type TableChange } from '@/lib/use-realtime';
@@ -61,11 +61,23 @@ export function applyTournamentChange(
   return next.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
+/** The list as `userId` reads it (null: a visitor), for the screen and for the server's render of /home. */
+export function tournamentsQuery(userId: string | null) {
+  return queryOptions({ queryKey: tournamentsKey(userId), queryFn: () => getTournaments(userId) });
+}
+
 /** The tournaments and their live state. */
 export function useTournaments() {
   const { user, loading } = useAuth();
-  const key = tournamentsKey(user?.id ?? null);
-  const query = useQuery({ queryKey: key, queryFn: () => getTournaments(user?.id ?? null), enabled: !loading });
-  const live = useRealtime('tournaments', key, { apply: applyTournamentChange, enabled: !loading });
+  const userId = user?.id ?? null;
+  const query = useQuery({
+    ...tournamentsQuery(userId),
+    enabled: !loading,
+    // A page the server rendered shows the visitor's list (the server never knows who is signed in)
+    // until the player's own, with their registrations, arrives: the cards stay, their marks follow.
+    // Only a visitor's list stands in: it holds nothing of anyone's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === null ? previous : undefined),
+  });
+  const live = useRealtime('tournaments', tournamentsKey(userId), { apply: applyTournamentChange, enabled: !loading });
   return { ...query, live };
 }

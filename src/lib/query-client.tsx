@@ -1,7 +1,8 @@
 // The app's one TanStack Query cache for server state, and its provider. Mounted by the signed-in
 // layout (not the landing page, which reads no data), and by the tests' render helper.
 import type { ReactNode } from 'react';
-import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useServerRender } from '@/lib/server-render';
+import { hydrate, notifyManager, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { isTransient } from '@/lib/errors';
 
 // Screens hear of new data in the same task as the answer, not on a timer (TanStack's default is
@@ -20,16 +21,25 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Puts the queries a page was rendered with on the server into the cache, before the page hydrates. */
+export function hydrateQueries(state: DehydratedState): void {
+  hydrate(queryClient, state);
+}
+
 export function QueryProvider({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  // On the server, the request's own cache (never this module's, which every request would share).
+  const client = useServerRender()?.queryClient ?? queryClient;
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }
 
 // Whoever signs out (here, in another tab, or by an ended session), what was read for them goes, so
 // nothing of theirs shows to the next person on a shared computer. The client is imported
 // dynamically (AuthProvider has it on the way already), so a screen that reads nothing does not wait
 // for it (bench/bundle).
-void import('@/lib/supabase').then(({ supabase }) =>
-  supabase.auth.onAuthStateChange((event) => {
-    if (event === 'SIGNED_OUT') queryClient.clear();
-  }),
-);
+if (typeof window !== 'undefined') {
+  void import('@/lib/supabase').then(({ supabase }) =>
+    supabase.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT') queryClient.clear();
+    }),
+  );
+}

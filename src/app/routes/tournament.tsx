@@ -1,13 +1,24 @@
 // /tournaments/:id: a tournament's public page. The app layer hands the page the registration flow of
-// the tournament cards (features do not import each other) and the bracket view (its own lazy chunk).
+// the tournament cards (features do not import each other; the form is a chunk of its own, fetched
+// when the viewer looks like registering) and the bracket view (its own lazy chunk).
+import { lazy } from 'react';
 import { useParams } from 'react-router-dom';
+import type { Prefetch } from '@/app/router';
 import { BracketView } from '@/features/bracket/components/bracket-view';
 import { TournamentPage } from '@/features/tournament-page/components/tournament-page';
+import { prefetchTournamentPage } from '@/features/tournament-page/api/prefetch-tournament-page';
 import type { RegistrationParts } from '@/features/tournament-page/components/viewer-action';
-import { RegistrationForm } from '@/features/tournaments/components/registration-form';
 import { RegistrationSuccess } from '@/features/tournaments/components/registration-success';
+import { loadChunk } from '@/lib/chunk';
 
-const registration: RegistrationParts = { Form: RegistrationForm, Success: RegistrationSuccess };
+const loadForm = () => loadChunk(() => import('@/features/tournaments/components/registration-form'));
+const registration: RegistrationParts = {
+  preload: () => void loadForm().catch(() => {}),
+  Form: lazy(() => loadForm().then((m) => ({ default: m.RegistrationForm }))),
+  Success: RegistrationSuccess,
+};
+
+export const prefetch: Prefetch = (queryClient, { id = '' }) => prefetchTournamentPage(queryClient, id);
 
 export default function TournamentRoute() {
   const { id = '' } = useParams();

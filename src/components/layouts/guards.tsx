@@ -4,15 +4,21 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { NotAllowed } from '@/components/ui/not-allowed';
+import { useServerRender } from '@/lib/server-render';
 
 /** Where a guard sent someone from, so sign-in can bring them back. */
 export type FromState = { from?: { pathname: string; search?: string; hash?: string } };
 
-/** Signed-in only: anyone else goes to /login, and back here after signing in. */
+/**
+ * Signed-in only: anyone else goes to /login, and back here after signing in. A page the server
+ * rendered shows its screen while the session is read (the server, which never sees it, rendered the
+ * screen's public part), and leaves for /login as any other if there is none.
+ */
 export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();
-  if (loading) return <LoadingScreen />;
+  const server = useServerRender();
+  if (loading) return server ? <Outlet /> : <LoadingScreen />;
   if (!user) return <Navigate to={paths.login} replace state={{ from: location } satisfies FromState} />;
   return <Outlet />;
 }

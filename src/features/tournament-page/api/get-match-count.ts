@@ -1,5 +1,5 @@
 // How many matches a tournament's bracket has: the page shows its Bracket section once there are any.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tournamentPageKey } from './get-tournament';
 
@@ -12,10 +12,13 @@ export async function getMatchCount(tournamentId: string): Promise<number> {
   return count ?? 0;
 }
 
-export function useMatchCount(tournamentId: string, enabled: boolean) {
-  return useQuery({
+export function matchCountQuery(tournamentId: string) {
+  return queryOptions({
     queryKey: [...tournamentPageKey(tournamentId), 'matches'],
     queryFn: () => getMatchCount(tournamentId),
-    enabled,
   });
+}
+
+export function useMatchCount(tournamentId: string, enabled: boolean) {
+  return useQuery({ ...matchCountQuery(tournamentId), enabled });
 }

@@ -1,6 +1,6 @@
 // The public field of a tournament (tournament_teams()): team names, the players' in-game names,
 // status, waitlist place and check-in. Never player IDs or accounts; visitors may read it too.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { tournamentPageKey } from './get-tournament';
 import type { Database } from '@/types/database';
@@ -12,10 +12,10 @@ export async function getTournamentTeams(id: string): Promise<FieldTeam[]> {
   return data ?? [];
 }
 
+export function tournamentTeamsQuery(id: string) {
+  return queryOptions({ queryKey: [...tournamentPageKey(id), 'teams'], queryFn: () => getTournamentTeams(id) });
+}
+
 export function useTournamentTeams(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...tournamentPageKey(id), 'teams'],
-    queryFn: () => getTournamentTeams(id),
-    enabled,
-  });
+  return useQuery({ ...tournamentTeamsQuery(id), enabled });
 }

@@ -2,7 +2,7 @@
 // effective check-in and registration times (computed fields), read again every minute so the phase
 // follows the clock, and live through Realtime (a change to the row re-reads the whole page).
 import { z } from '@/lib/zod';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
 import type { Tournament } from '@/lib/tournament';
@@ -67,9 +67,12 @@ export function checkInToSettle(t: PageTournament, now: Date): boolean {
   );
 }
 
+export function tournamentQuery(id: string) {
+  return queryOptions({ queryKey: [...tournamentPageKey(id), 'details'], queryFn: () => getTournament(id) });
+}
+
 export function useTournament(id: string) {
-  const key = [...tournamentPageKey(id), 'details'] as const;
-  const query = useQuery({ queryKey: key, queryFn: () => getTournament(id), refetchInterval: 60_000 });
+  const query = useQuery({ ...tournamentQuery(id), refetchInterval: 60_000 });
   const valid = tournamentIdSchema.safeParse(id).success;
   // The row carries the slot and waitlist counts, so every registration or withdrawal changes it.
   const live = useRealtime('tournaments', tournamentPageKey(id), {

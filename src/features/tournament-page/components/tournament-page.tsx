@@ -15,7 +15,8 @@ import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth';
 import { liveBanner } from '@/lib/use-realtime';
 import { plural } from '@/lib/plural';
-import { formatTime, phaseLabel, startsIn } from '@/lib/schedule';
+import { phaseLabel } from '@/lib/schedule';
+import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
 import { paths } from '@/config/paths';
 import { useTournament, type PageTournament } from '../api/get-tournament';
 import { useTournamentTeams } from '../api/get-tournament-teams';
@@ -166,9 +167,9 @@ export function TournamentPage({ id, registration, bracket }: Props) {
               <IconCalendarEvent size={16} aria-hidden style={{ verticalAlign: '-2px' }} />{' '}
               {tournament.starts_at ? (
                 <>
-                  <time dateTime={tournament.starts_at}>{formatTime(tournament.starts_at)}</time>{' '}
+                  <FormattedTime at={tournament.starts_at} />{' '}
                   <Text span c="dimmed">
-                    ({startsIn(tournament.starts_at)})
+                    (<StartsIn at={tournament.starts_at} />)
                   </Text>
                 </>
               ) : (

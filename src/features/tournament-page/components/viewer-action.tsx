@@ -2,9 +2,9 @@
 // waitlist when it is full), check in during the window, withdraw until check-in closes, the
 // Discord link once registered. Visitors are asked to sign in and come back here. The database
 // checks every one of these again; its refusals show in the red box.
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconBrandDiscord, IconCircleCheck, IconClockHour4, IconLogin, IconLogout } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
@@ -22,8 +22,12 @@ import { WithdrawDialog } from './withdraw-dialog';
 export const SIGN_IN_MESSAGE = 'Please sign in to register.';
 export const FULL_MESSAGE = 'The tournament is full';
 
-/** The registration flow of the tournament cards, handed in by the route (features stay apart). */
+/**
+ * The registration flow of the tournament cards, handed in by the route (features stay apart). The
+ * form may be a lazy component: `preload` starts its download when the viewer looks like registering.
+ */
 export type RegistrationParts = {
+  preload?: () => void;
   Form: ComponentType<{
     tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
     waitlist?: boolean;
@@ -82,7 +86,7 @@ export function ViewerAction({
   }
   const here = paths.tournament(tournament.id);
   const full = tournament.registered_teams >= tournament.slots;
-  const { Form, Success } = registration;
+  const { Form, Success, preload } = registration;
 
   // The invite the registration read, until the page's own read of it arrives. A disabled query keeps
   // its last answer, so after a withdrawal the cached link is not shown.
@@ -198,7 +202,14 @@ export function ViewerAction({
         )}
         {joinDiscord}
         {!open ? (
-          <Button size="md" onClick={() => setOpen(true)} style={{ alignSelf: 'flex-start' }}>
+          <Button
+            size="md"
+            onClick={() => setOpen(true)}
+            onPointerEnter={preload}
+            onTouchStart={preload}
+            onFocus={preload}
+            style={{ alignSelf: 'flex-start' }}
+          >
             {full ? 'Join the waitlist' : 'Register'}
           </Button>
         ) : !user ? (
@@ -216,16 +227,24 @@ export function ViewerAction({
           </Stack>
         ) : (
           <>
-            <Form
-              tournament={tournament}
-              waitlist={full}
-              next={here}
-              onRegistered={(t) => {
-                setOpen(false);
-                setRegistered(t.status === 'waitlisted' ? 'waitlisted' : 'registered');
-                setRegisteredLink(t.discord_link ?? null);
-              }}
-            />
+            <Suspense
+              fallback={
+                <Center>
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              }
+            >
+              <Form
+                tournament={tournament}
+                waitlist={full}
+                next={here}
+                onRegistered={(t) => {
+                  setOpen(false);
+                  setRegistered(t.status === 'waitlisted' ? 'waitlisted' : 'registered');
+                  setRegisteredLink(t.discord_link ?? null);
+                }}
+              />
+            </Suspense>
             <Button variant="subtle" color="gray" onClick={() => setOpen(false)} style={{ alignSelf: 'flex-start' }}>
               Cancel
             </Button>

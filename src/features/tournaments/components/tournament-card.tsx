@@ -1,7 +1,7 @@
 // One tournament as a registration card (spec section 2): banner, description as title, type,
 // slots left, the Registration Progress bar and the Register Now / Close Registration toggle; the title
 // links to the tournament's own page.
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconChevronUp, IconLock, IconCircleCheck, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -15,14 +15,30 @@ import { errorMessage } from '@/lib/errors';
 import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { plural } from '@/lib/plural';
-import { formatTime, phaseLabel, startsIn } from '@/lib/schedule';
+import { phaseLabel } from '@/lib/schedule';
+import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
 
-// The form's code (react-hook-form and its resolver) is not part of /home's first download; the list
-// starts loading it at once, so it is normally there before the first Register Now.
+// The form's code (react-hook-form, zod and its resolver) is not part of /home's first download: a
+// card starts loading it when the player shows they may register (a pointer over Register Now, a
+// touch, the focus), so it is normally there by the tap; a loader shows for the rest.
 let formModule: typeof import('./registration-form') | undefined;
 export function preloadRegistrationForm() {
   return loadChunk(() => import('./registration-form')).then((m) => (formModule = m));
 }
+
+/**
+ * The browser lays out and paints a card only once it is near the screen (content-visibility), so a
+ * phone opening a long grid does the work of the few cards it shows; until then a card holds the
+ * room of a typical one, and once shown, its own.
+ */
+const CARD_STYLE = {
+  borderColor: 'var(--mantine-color-dark-4)',
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 520px',
+} as const;
+
+/** A failed download is reported when the form is opened. */
+const preloadForm = () => void preloadRegistrationForm().catch(() => {});
 
 export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
   const teams = Math.max(0, t.registered_teams);
@@ -32,8 +48,13 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
   return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
 }
 
-/** `priority`: the card is in the grid's first row (its banner is fetched first: TournamentBanner). */
-export function TournamentCard({
+/**
+ * `priority`: the card is in the grid's first row (its banner is fetched first: TournamentBanner).
+ * Memoised: the grid re-renders whenever its live state moves, and a card (a few dozen Mantine
+ * components) re-renders only when its own tournament does, which the list's deferred update does
+ * in slices (tournament-list.tsx).
+ */
+export const TournamentCard = memo(function TournamentCard({
   tournament,
   priority = false,
 }: {
@@ -67,7 +88,7 @@ export function TournamentCard({
       radius="lg"
       padding="lg"
       shadow="md"
-      style={{ borderColor: 'var(--mantine-color-dark-4)' }}
+      style={CARD_STYLE}
     >
       <Card.Section>
         <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} priority={priority} />
@@ -107,9 +128,9 @@ export function TournamentCard({
           <Group justify="space-between" gap="xs">
             {tournament.starts_at && (
               <Text size="sm">
-                <time dateTime={tournament.starts_at}>{formatTime(tournament.starts_at)}</time>{' '}
+                <FormattedTime at={tournament.starts_at} />{' '}
                 <Text span size="sm" c="dimmed">
-                  ({startsIn(tournament.starts_at)})
+                  (<StartsIn at={tournament.starts_at} />)
                 </Text>
               </Text>
             )}
@@ -172,6 +193,9 @@ export function TournamentCard({
               aria-expanded={formOpen}
               aria-controls={formOpen ? formId : undefined}
               onClick={() => setOpen((o) => !o)}
+              onPointerEnter={preloadForm}
+              onTouchStart={preloadForm}
+              onFocus={preloadForm}
               rightSection={open ? <IconChevronUp size={16} aria-hidden /> : undefined}
             >
               {open ? 'Close Registration' : 'Register Now'}
@@ -199,4 +223,4 @@ export function TournamentCard({
       </Stack>
     </Card>
   );
-}
+});

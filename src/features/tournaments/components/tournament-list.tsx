@@ -1,30 +1,34 @@
 // The live tournament grid of /home: loading skeletons, the cards, an empty state and an error state
 // with retry. Counts and admin edits arrive through Realtime without a reload.
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconTournament } from '@tabler/icons-react';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { errorMessage } from '@/lib/errors';
 import { useTournaments } from '@/lib/get-tournaments';
 import { liveBanner } from '@/lib/use-realtime';
-import { preloadRegistrationForm, TournamentCard } from './tournament-card';
+import { useHydrated } from '@/lib/use-hydrated';
+import { TournamentCard } from './tournament-card';
 import { TournamentCardSkeleton } from './tournament-card-skeleton';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
 /** The cards of the widest layout's first row: their banners are fetched first. */
 const FIRST_ROW = Math.max(...Object.values(GRID_COLS));
+/**
+ * The cards the server renders (three rows of the widest layout, more than a phone's first screen):
+ * the page's HTML stays small however many tournaments there are, and the rest follow once the app
+ * has hydrated it.
+ */
+export const SERVER_CARDS = FIRST_ROW * 3;
 
 export function TournamentList() {
   const tournaments = useTournaments();
   const banner = liveBanner(tournaments, tournaments.live);
-  useEffect(() => {
-    // A failed download is reported when a card opens its form.
-    preloadRegistrationForm().catch(() => {});
-  }, []);
 
   // The cards render in the background once the list arrives, in slices the browser can come in
   // between (a deferred value), not in one task that blocks the page; the skeletons stay meanwhile.
   const data = useDeferredValue(tournaments.data);
+  const hydrated = useHydrated();
 
   let content;
   if (tournaments.isPending || (tournaments.data && !data)) {
@@ -79,7 +83,7 @@ export function TournamentList() {
     content = (
       // Top-aligned: a card that opens its form grows alone, its row neighbours keep their height.
       <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ alignItems: 'start' }}>
-        {data.map((t, i) => (
+        {(hydrated ? data : data.slice(0, SERVER_CARDS)).map((t, i) => (
           <TournamentCard key={t.id} tournament={t} priority={i < FIRST_ROW} />
         ))}
       </SimpleGrid>
