@@ -126,6 +126,8 @@ async function buildServerEntry(root: string, outDir: string): Promise<string> {
     publicDir: false,
     build: {
       ssr: 'src/entry-server.tsx',
+      // Minified: the server keeps the code it loaded in memory for as long as it runs.
+      minify: true,
       outDir: join(entry, '..'),
       emptyOutDir: true,
       rolldownOptions: {

@@ -135,6 +135,13 @@ describe('A screen the server renders', () => {
     const t = await createTournament('2v2', 4, 'E2E Hydrated Page', { rules: 'Play fair.' });
     const { page } = await newPerson(journey.browser, PHONE);
     const errors = collectErrors(page);
+    // The page's reads of the tournament: the one the page came with is fresh, so the app does not
+    // read it again as it mounts; Realtime reads it once when it joins (changes since the render).
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/rest/v1/tournaments' && url.searchParams.get('id') === `eq.${t.id}`) reads.push(r.url());
+    });
     const release = await holdApp(page);
     await page.goto(`/tournaments/${t.id}`, { waitUntil: 'domcontentloaded' });
     const heading = page.getByRole('heading', { level: 1, name: t.name });
@@ -142,6 +149,8 @@ describe('A screen the server renders', () => {
     await heading.evaluate((el) => ((el as HTMLElement & { __fromHtml?: boolean }).__fromHtml = true));
     release();
     await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(reads).toHaveLength(1);
     await page.getByRole('button', { name: 'Register' }).click();
     await visible(text(page, 'Please sign in to register.'));
     expect(await heading.evaluate((el) => (el as HTMLElement & { __fromHtml?: boolean }).__fromHtml)).toBe(true);

@@ -48,6 +48,8 @@ async function serverRender(): Promise<ServerRender | null | 'unreadable'> {
 }
 
 async function start() {
+  // Not in the task that ran the app's modules.
+  await yieldTask();
   const container = document.getElementById('root')!;
   let prerendered = container.dataset.prerendered === window.location.pathname;
   const server = prerendered ? await serverRender() : null;

@@ -10,9 +10,19 @@ import { isTransient } from '@/lib/errors';
 // clock, which fakes queueMicrotask as well - a resolved promise is never faked.
 notifyManager.setScheduler((callback) => void Promise.resolve().then(callback));
 
+/** The queries a server-rendered page came with (hydrateQueries): when the server read each, by hash. */
+const fromServer = new Map<string, number>();
+/**
+ * How long the data a page came with counts as fresh: it was read for this very page (at most a
+ * second before: server/ssr.ts), so the screen does not read it all again as it mounts; changes come
+ * through Realtime, which reads again when it joins.
+ */
+const SERVER_DATA_FRESH_MS = 10_000;
+
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
+      staleTime: (query) => (fromServer.get(query.queryHash) === query.state.dataUpdatedAt ? SERVER_DATA_FRESH_MS : 0),
       // Two more tries, 1 s and 2 s apart, before a screen shows its error with Try again; a refusal
       // (permission, session, rate limit) is shown at once.
       retry: (failures, error) => failures < 2 && isTransient(error),
@@ -24,6 +34,7 @@ export const queryClient = new QueryClient({
 /** Puts the queries a page was rendered with on the server into the cache, before the page hydrates. */
 export function hydrateQueries(state: DehydratedState): void {
   hydrate(queryClient, state);
+  for (const query of state.queries) fromServer.set(query.queryHash, query.state.dataUpdatedAt);
 }
 
 export function QueryProvider({ children }: { children: ReactNode }) {
