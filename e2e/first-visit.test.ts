@@ -46,15 +46,23 @@ function expectOutline(levels: number[]) {
 async function bannerShape(c: Locator) {
   const img = c.getByRole('img', { name: /banner$/ });
   await visible(img);
-  return img.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    const style = getComputedStyle(el);
-    return {
-      ratio: Math.round((box.width / box.height) * 100) / 100,
-      fit: style.objectFit,
-      position: style.objectPosition,
-    };
-  });
+  // Measured once it is laid out (a card far down the grid is laid out as it comes near the screen).
+  await img.scrollIntoViewIfNeeded();
+  return until(
+    () =>
+      img.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        return {
+          ratio: Math.round((box.width / box.height) * 100) / 100,
+          fit: style.objectFit,
+          position: style.objectPosition,
+        };
+      }),
+    (shape) => shape.ratio > 0,
+    5_000,
+    'the banner laid out',
+  );
 }
 
 describe('The header', () => {
@@ -354,8 +362,12 @@ describe('Ads', () => {
     expect(new Set(requested)).toEqual(
       new Set(['https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890']),
     );
-    expect(await player.page.evaluate(() => (window as unknown as { __adsenseLoaded?: boolean }).__adsenseLoaded)).toBe(
-      true,
+    // Requested, then run: the stand-in script says it ran.
+    await until(
+      () => player.page.evaluate(() => (window as unknown as { __adsenseLoaded?: boolean }).__adsenseLoaded),
+      (loaded) => loaded === true,
+      10_000,
+      'the AdSense script run',
     );
     expect(await text(player.page, 'Advertise here').count()).toBe(0);
 

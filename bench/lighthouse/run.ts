@@ -2,6 +2,7 @@
 // `npm start` serves it, on a fresh temporary database, ads off: `/`, `/login`, `/home` signed in
 // as a sample player and a seeded tournament's page. Prints per page the four category scores and
 // FCP, LCP, TBT, CLS, and what keeps a category below 100. Builds the app first (skip with --no-build).
+// --trace also writes each page's trace, with a CPU profile, beside its report (read by tasks.ts).
 // Uses Debian's Chromium (CHROMIUM_PATH to use another). Not part of the test suite: it times things.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,10 +26,20 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 type Row = { page: string; scores: number[]; metrics: string[]; misses: string[] };
 
+const TRACE = process.argv.includes('--trace');
+
 async function audit(url: string, port: number, page: string, signedIn: boolean): Promise<Row> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: signedIn },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      disableStorageReset: signedIn,
+      // The CPU profile, for tasks.ts: what each long task ran.
+      ...(TRACE && { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }),
+    },
     // Lighthouse's default config is the mobile preset (Moto G Power, slow 4G, 4x CPU slowdown, simulated).
     undefined,
   );
@@ -36,10 +47,9 @@ async function audit(url: string, port: number, page: string, signedIn: boolean)
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${page}: ${lhr.runtimeError.message}`);
   // The whole report, for the details (which element shifted, which task blocked).
-  await writeFile(
-    join(REPORTS, `${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}.json`),
-    JSON.stringify(lhr),
-  );
+  const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+  await writeFile(join(REPORTS, `${name}.json`), JSON.stringify(lhr));
+  if (TRACE) await writeFile(join(REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
   const metrics = [
