@@ -62,22 +62,26 @@ const serverAlias = [
 
 /**
  * What supabase-js imports that the app's first paint does not need: the Storage and Functions
- * clients, which the app never uses, and the Realtime client, which a screen fetches when it first
- * opens a channel. Replaced only where supabase-js imports them (src/lib/realtime-lazy.ts imports
- * the real realtime-js itself).
+ * clients, Auth's passkeys and web3 sign-in, which the app never uses, and
+ * the Realtime client, which a screen fetches when it first opens a channel. Replaced only where
+ * supabase-js and auth-js import them (src/lib/realtime-lazy.ts imports the real realtime-js itself).
  */
 function slimSupabase(): Plugin {
   const unused = fileURLToPath(new URL('./src/lib/supabase-unused.ts', import.meta.url));
+  const authUnused = fileURLToPath(new URL('./src/lib/auth-unused.ts', import.meta.url));
   const stand: Record<string, string> = {
     '@supabase/storage-js': unused,
     '@supabase/functions-js': unused,
     '@supabase/realtime-js': fileURLToPath(new URL('./src/lib/realtime-lazy.ts', import.meta.url)),
   };
+  const authStand: Record<string, string> = { './lib/webauthn': authUnused, './lib/web3/ethereum': authUnused };
   return {
     name: 'brawlcup-slim-supabase',
     enforce: 'pre',
     resolveId(source, importer) {
       if (importer && /[\\/]@supabase[\\/]supabase-js[\\/]/.test(importer)) return stand[source];
+      if (importer && /[\\/]@supabase[\\/]auth-js[\\/]dist[\\/]module[\\/][^\\/]+\.js$/.test(importer))
+        return authStand[source];
     },
   };
 }

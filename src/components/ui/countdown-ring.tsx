@@ -1,6 +1,7 @@
 // A small circular countdown: an SVG ring that empties as the seconds run out. Drawn by hand
 // because Mantine's RingProgress pulls in Tooltip and Floating UI (about 16 KB) for one circle.
 import { Box, Text } from '@mantine/core';
+import '@mantine/core/styles/Tooltip.css';
 
 export function CountdownRing({
   value,

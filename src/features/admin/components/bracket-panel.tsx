@@ -17,6 +17,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/InlineInput.css';
 import { IconArrowDown, IconArrowUp, IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';

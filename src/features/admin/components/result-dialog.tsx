@@ -3,6 +3,8 @@
 // the old result the database asks first; the admin confirms and the reset goes through.
 import { useState } from 'react';
 import { Button, Divider, Group, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Divider.css';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { matchLabel, type Match } from '../api/get-matches';

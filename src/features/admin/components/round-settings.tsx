@@ -3,6 +3,7 @@
 // One setting covers a round across the groups of a round robin, as set_round_settings writes it.
 import { useState } from 'react';
 import { Badge, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { modesFor, roundSettingsSchema } from '@/lib/round-settings';

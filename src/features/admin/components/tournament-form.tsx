@@ -16,6 +16,8 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
 import { DateTimePicker } from '@mantine/dates';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';

@@ -4,6 +4,7 @@
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/InlineInput.css';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
 import {

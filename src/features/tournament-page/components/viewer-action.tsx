@@ -109,7 +109,11 @@ export function ViewerAction({
   // The same place in the tree whatever follows it, so the countdown is not restarted.
   return (
     <Stack gap="md">
-      {registered === 'registered' && <Success discordLink={discordLink} />}
+      {registered === 'registered' && (
+        <Suspense fallback={null}>
+          <Success discordLink={discordLink} />
+        </Suspense>
+      )}
       {body()}
     </Stack>
   );
