@@ -48,7 +48,7 @@ export function pageRenderer(
   let entry: Promise<ServerEntry | null> | undefined;
   const kept = new Map<string, { until: number; page: Promise<RenderedPage | null> }>();
 
-  // Loaded on the first request that needs it: a site nobody opens /home on never holds it in memory.
+  // Loaded on the first request that needs it (npm start makes one right after start-up: server/main.ts).
   const load = () =>
     // By its real path: its chunks import it by theirs, and a build reached through a symbolic link
     // (a release folder, say) would otherwise be loaded twice, each copy with its own React.

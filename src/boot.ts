@@ -28,7 +28,7 @@ function start() {
   started = true;
   // The links to the app's code and the screen's (a server-rendered page's template): fetched in
   // parallel rather than as each module finds its imports, and Vite's loader, finding them, adds
-  // none of its own. Added a few per task, so the page stays responsive meanwhile.
+  // none of its own. One per task, so the page stays responsive meanwhile.
   const template = document.getElementById(APP_LINKS_ID);
   const links = template instanceof HTMLTemplateElement ? [...template.content.children] : [];
   void (async () => {
