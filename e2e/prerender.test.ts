@@ -1,23 +1,16 @@
 // The landing page paints without JavaScript (issue 15): the built site sends `/` as prerendered
 // HTML with its headline, links and critical CSS, under the same Content-Security-Policy, and the
 // app then hydrates that HTML in place (no mismatch, no error) and takes over navigation.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMessage } from 'playwright-core';
 import { baseUrl, DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { checkScreen } from './support/screens.ts';
+import { inlineScriptHashes } from './support/page-html.ts';
 import { scrollToWinners, visible, waitForPath } from './support/ui.ts';
 import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts';
 
 const journey = journeyBrowser();
-
-/** The sha256 source expression of each inline script of a page, as a CSP names it. */
-function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-  );
-}
 
 describe('The prerendered landing page', () => {
   it('is in the HTML of / as a crawler or a phone without JavaScript gets it, under the CSP', async () => {

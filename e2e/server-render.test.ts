@@ -3,23 +3,16 @@
 // same Content-Security-Policy; the app then hydrates that HTML in place (no mismatch, no error) and
 // adds what only the browser knows: who is signed in, their registrations, their time zone, and the
 // live counts.
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { baseUrl, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, registerAs } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
+import { inlineScriptHashes } from './support/page-html.ts';
 import { card, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
-
-/** The sha256 source expression of each inline script of a page that runs, as a CSP names it. */
-function runningInlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\b(?:src|type="application\/json")=?)[^>]*>([\s\S]*?)<\/script>/gi)].map(
-    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
-  );
-}
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -74,7 +67,7 @@ describe('A screen the server renders', () => {
       expect(html, path).toMatch(/<template id="app-links">[^]*?href="\/assets\/main-[\w-]+\.js"[^]*?<\/template>/);
       expect(html, path).toContain('<script type="application/json" id="server-state">');
       const csp = res.headers.get('content-security-policy')!;
-      const hashes = runningInlineScripts(html);
+      const hashes = inlineScriptHashes(html);
       expect(hashes, path).toHaveLength(1);
       expect(csp, path).toContain(hashes[0]);
     }

@@ -8,27 +8,17 @@
 // above it, the ad below), or the visitor's first interaction (pointer, touch, key, focus). A link
 // followed before then is a plain link; the sign-in forms' submit button stays disabled until then.
 import { APP_LINKS_ID, HYDRATED_EVENT, SERVER_STATE_ID } from '@/lib/page-ids';
+import { yieldTask } from '@/lib/yield-task';
 
 let started = false;
-
-/**
- * A task of its own for each link: adding one starts its fetch, or with the module in the browser's
- * cache compiles it there and then (up to 2 ms on a desktop, four times that on a phone).
- */
-const yieldTask = () =>
-  new Promise<void>((resolve) => {
-    // Not setTimeout: nested timers wait at least 4 ms each.
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 function start() {
   if (started) return;
   started = true;
   // The links to the app's code and the screen's (a server-rendered page's template): fetched in
   // parallel rather than as each module finds its imports, and Vite's loader, finding them, adds
-  // none of its own. One per task, so the page stays responsive meanwhile.
+  // none of its own. One per task: adding one starts its fetch, or with the module in the browser's
+  // cache compiles it there and then (up to 2 ms on a desktop, four times that on a phone).
   const template = document.getElementById(APP_LINKS_ID);
   const links = template instanceof HTMLTemplateElement ? [...template.content.children] : [];
   void (async () => {

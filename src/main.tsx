@@ -10,9 +10,7 @@ import { AppProvider } from '@/app/provider';
 import { createAppRouter, routes } from '@/app/router';
 import { setHydrating } from '@/lib/use-hydrated';
 import { SERVER_STATE_ID, type ServerRender, type ServerState } from '@/lib/server-render';
-
-/** The rest of the work in a task of its own, so the page can paint and answer input in between. */
-const yieldTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { yieldTask } from '@/lib/yield-task';
 
 /**
  * Loads the lazy routes that match the address and puts their components in place, so the router's
