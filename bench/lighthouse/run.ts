@@ -123,7 +123,14 @@ const table = rows.map((r) => [r.page, ...r.scores.map(String), ...r.metrics, r.
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
 const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string };
-console.log(`Lighthouse ${version}, mobile preset, ads off, ${url}:\n`);
+// The browser's own version: scores have moved between sessions with it unknown.
+let chromium = 'Chromium (version unknown)';
+try {
+  chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  // Printed as unknown: the audits above ran, which is what matters.
+}
+console.log(`Lighthouse ${version}, ${chromium}, mobile preset, ads off, ${url}:\n`);
 console.log(line(header));
 for (const r of table) console.log(line(r));
 for (const r of rows) if (r.misses.length) console.log(`\n${r.page} below 100:\n  ${r.misses.join('\n  ')}`);
