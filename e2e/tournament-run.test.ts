@@ -239,10 +239,12 @@ describe('A tournament played from check-in to champion', () => {
     await markDocument(visitor);
     await visible(text(visitor, '8 / 8 teams'));
 
-    // Every player on their own device (Jessie on a phone), checking in on the tournament page.
-    const pages = await Promise.all(
-      accounts.map((who, i) => onPage(journey.browser, path, t.name, who, NAMES[i] === 'Jessie' ? PHONE : DESKTOP)),
-    );
+    // Every player on their own device (Jessie on a phone), checking in on the tournament page. They
+    // arrive one after another: eight apps starting at once on two cores took longer than a click
+    // waits for the sign-in button, which stays disabled until the app has started.
+    const pages: Page[] = [];
+    for (const [i, who] of accounts.entries())
+      pages.push(await onPage(journey.browser, path, t.name, who, NAMES[i] === 'Jessie' ? PHONE : DESKTOP));
     const p = Object.fromEntries(NAMES.map((n, i) => [n, pages[i]!])) as Record<Name, Page>;
     for (const n of NAMES) await checkIn(p[n]);
 
@@ -394,7 +396,8 @@ describe('A tournament played from check-in to champion', () => {
     // The visitor follows on a phone this time.
     const visitor = await onPage(journey.browser, path, t.name, null, PHONE);
     await markDocument(visitor);
-    const pages = await Promise.all(captains.map((who) => onPage(journey.browser, path, t.name, who)));
+    const pages: Page[] = [];
+    for (const who of captains) pages.push(await onPage(journey.browser, path, t.name, who));
     const c = Object.fromEntries(TEAMS.map((n, i) => [n, pages[i]!])) as Record<(typeof TEAMS)[number], Page>;
     for (const n of TEAMS) await checkIn(c[n]);
 
