@@ -149,7 +149,11 @@ describe('The prerendered landing page', () => {
     const fields = { Email: 'early.bird@example.com', Username: 'EarlyBird', 'Game ID': '#EARLY1' };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
     await page.getByLabel('Password', { exact: true }).fill('early-bird-pass');
-    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toHaveLength(1);
+    // The first keystroke started the app's fetch: React DOM first, then the app's entry (held here),
+    // which a loaded machine may request only after the typing is done.
+    await expect
+      .poll(() => scripts.filter((path) => /^\/assets\/main-/.test(path)).length, { timeout: 15_000 })
+      .toBe(1);
     expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
     release();
     // Enabled: the app has hydrated the form.
