@@ -12,6 +12,9 @@ import { SAMPLE_PLAYER_EMAIL, SAMPLE_PLAYER_PASSWORD } from '../server/config.ts
 
 const journey = journeyBrowser();
 
+/** The requests for the app's entry (React, the router, Mantine: assets/main-*.js) among a page's scripts. */
+const appEntry = (scripts: string[]) => scripts.filter((path) => /^\/assets\/main-/.test(path));
+
 describe('The prerendered landing page', () => {
   it('is in the HTML of / as a crawler or a phone without JavaScript gets it, under the CSP', async () => {
     const res = await fetch(new URL('/', baseUrl), { headers: { 'Accept-Encoding': 'br, gzip' } });
@@ -101,7 +104,7 @@ describe('The prerendered landing page', () => {
     // No session, no interaction, the recent winners out of sight: only the page's small entry (and
     // Vite's loader it imports), not the app (React, the router, Mantine: assets/main-*.js).
     expect(scripts.some((path) => /^\/assets\/boot-[\w-]+\.js$/.test(path))).toBe(true);
-    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toEqual([]);
+    expect(appEntry(scripts)).toEqual([]);
     await page.getByRole('link', { name: 'Sign in' }).first().click();
     await waitForPath(page, '/login');
     await visible(page.getByRole('heading', { name: 'Welcome Back' }));
@@ -110,7 +113,7 @@ describe('The prerendered landing page', () => {
     scripts.length = 0;
     await scrollToWinners(page);
     await visible(page.getByRole('heading', { name: 'Recent winners' }));
-    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toHaveLength(1);
+    expect(appEntry(scripts)).toHaveLength(1);
   });
 
   it('has /login and /register prerendered too, their forms sendable only once hydrated', async () => {
@@ -145,15 +148,13 @@ describe('The prerendered landing page', () => {
     });
 
     await page.goto('/register', { waitUntil: 'networkidle' });
-    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toEqual([]);
+    expect(appEntry(scripts)).toEqual([]);
     const fields = { Email: 'early.bird@example.com', Username: 'EarlyBird', 'Game ID': '#EARLY1' };
     for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
     await page.getByLabel('Password', { exact: true }).fill('early-bird-pass');
     // The first keystroke started the app's fetch: React DOM first, then the app's entry (held here),
     // which a loaded machine may request only after the typing is done.
-    await expect
-      .poll(() => scripts.filter((path) => /^\/assets\/main-/.test(path)).length, { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(() => appEntry(scripts).length, { timeout: 15_000 }).toBe(1);
     expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
     release();
     // Enabled: the app has hydrated the form.
@@ -164,7 +165,7 @@ describe('The prerendered landing page', () => {
     // A page of its own (a plain link): the app is not loaded until the visitor does something.
     scripts.length = 0;
     await page.goto('/login', { waitUntil: 'networkidle' });
-    expect(scripts.filter((path) => /^\/assets\/main-/.test(path))).toEqual([]);
+    expect(appEntry(scripts)).toEqual([]);
     await page.getByLabel('Email').fill(SAMPLE_PLAYER_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(SAMPLE_PLAYER_PASSWORD);
     // The click waits for the button the app enables once it has hydrated the form.

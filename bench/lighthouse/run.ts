@@ -24,7 +24,7 @@ const TOURNAMENT_ID = '7a1c0001-0000-4000-8000-000000000001';
 const REPORTS = join(tmpdir(), 'brawlcup-lighthouse-reports');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-type Row = { page: string; scores: number[]; metrics: string[]; misses: string[]; index: string };
+type Row = { page: string; scores: number[]; metrics: string[]; misses: string[]; index: number };
 
 const TRACE = process.argv.includes('--trace');
 
@@ -70,7 +70,7 @@ async function audit(url: string, port: number, page: string, signedIn: boolean)
   }
   // Lighthouse's own measure of this machine's CPU at the time (higher is faster; its docs call a
   // mid-range phone about 1000): the simulated 4x slowdown is applied to whatever this machine does.
-  const index = String(Math.round(lhr.environment.benchmarkIndex));
+  const index = Math.round(lhr.environment.benchmarkIndex);
   return { page, scores, metrics, misses, index };
 }
 
@@ -119,7 +119,7 @@ try {
 }
 
 const header = ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'CPU index'];
-const table = rows.map((r) => [r.page, ...r.scores.map(String), ...r.metrics, r.index]);
+const table = rows.map((r) => [r.page, ...r.scores.map(String), ...r.metrics, String(r.index)]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ');
 const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string };
@@ -148,6 +148,4 @@ for (const r of rows)
     console.log(`RESULT ${JSON.stringify({ name: `lighthouse.${r.page}.${m}`, value: r.metrics[i], unit: '' })}`),
   );
 for (const r of rows)
-  console.log(
-    `RESULT ${JSON.stringify({ name: `lighthouse.${r.page}.benchmark_index`, value: Number(r.index), unit: '' })}`,
-  );
+  console.log(`RESULT ${JSON.stringify({ name: `lighthouse.${r.page}.benchmark_index`, value: r.index, unit: '' })}`);
