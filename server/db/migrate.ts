@@ -74,9 +74,27 @@ function untimed<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T>
   });
 }
 
-export async function migrate(db: Database, supabaseDir: string): Promise<MigrateResult> {
+/** The hosted-Supabase prelude alone: what a project's first migration finds on hosted. */
+export async function applyPrelude(db: Database): Promise<void> {
   const prelude = await readFile(preludePath, 'utf8');
   await untimed(db, (tx) => tx.exec(prelude));
+}
+
+/**
+ * Runs SQL as migrations run (the hosted-like postgres role, one untimed transaction): how the
+ * declarative schema files are applied to a database of their own (supabase/scripts/schema-diff.ts).
+ */
+export async function execAsMigration(db: Database, sql: string): Promise<void> {
+  const { setRole } = await migrationRole(db);
+  await untimed(db, (tx) => tx.exec(setRole + sql));
+}
+
+export async function migrate(
+  db: Database,
+  supabaseDir: string,
+  options: { seed?: boolean } = {},
+): Promise<MigrateResult> {
+  await applyPrelude(db);
   const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
@@ -106,7 +124,7 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
   }
 
   let seeded = false;
-  if (fresh) {
+  if (fresh && options.seed !== false) {
     const seed = await readFile(join(supabaseDir, 'seed.sql'), 'utf8').catch(() => undefined);
     if (seed?.trim()) {
       try {

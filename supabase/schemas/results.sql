@@ -1,0 +1,434 @@
+-- Results: either captain reports a match game by game, the other confirms or disputes; an
+-- administrator settles a dispute, sets or corrects a result (later matches are reset once they
+-- confirm) or awards a forfeit. Every confirmed or administrator-set result is kept in an audit log.
+
+-- ============================================================================================
+-- Tables
+-- ============================================================================================
+
+create table public.match_result_changes (
+  id bigint generated always as identity primary key,
+  match_id uuid not null references public.matches (id) on delete cascade,
+  tournament_id uuid not null references public.tournaments (id) on delete cascade,
+  changed_by uuid references auth.users (id) on delete set null,
+  changed_at timestamptz not null default now(),
+  action text not null constraint match_result_changes_action_check
+    check (action in ('confirmed', 'set', 'forfeit', 'no_show', 'reset')),
+  before jsonb,
+  after jsonb
+);
+comment on table public.match_result_changes is
+  'Audit log of every confirmed or administrator-set result (who, when, before, after); administrators read it.';
+
+create index match_result_changes_match_id_idx on public.match_result_changes (match_id);
+create index match_result_changes_tournament_id_idx on public.match_result_changes (tournament_id);
+
+alter table public.match_result_changes enable row level security;
+
+revoke all on public.match_result_changes from public, anon, authenticated, service_role;
+grant select on public.match_result_changes to authenticated, service_role;
+
+-- ============================================================================================
+-- Policies
+-- ============================================================================================
+
+create policy "Admins can read the result audit log"
+  on public.match_result_changes for select to authenticated
+  using ((select private.is_admin()));
+
+-- ============================================================================================
+-- Locks and scores
+-- ============================================================================================
+
+-- The result fields of a match as the audit log keeps them.
+create function private.result_of(m public.matches)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select jsonb_build_object('games', m.games, 'team1_score', m.team1_score, 'team2_score', m.team2_score,
+                            'winner_id', m.winner_id, 'result_reason', m.result_reason, 'confirmed_at', m.confirmed_at)
+$$;
+comment on function private.result_of(matches) is 'The result fields of a match, for the audit log.';
+revoke all on function private.result_of(matches) from public, anon, authenticated, service_role;
+
+-- Locks the match's tournament then the match (two captains, or a captain and the administrator,
+-- acting at once are serialised, so a winner moves on exactly once) and checks the match can be
+-- played on: it exists, its tournament is not cancelled, and both teams are known.
+create function private.lock_match(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_cancelled_at timestamptz;
+begin
+  select t.cancelled_at into v_cancelled_at
+  from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
+  select * into v_match from public.matches where id = p_match_id for update;
+  if not found then
+    raise exception 'This match no longer exists.';
+  end if;
+  if v_cancelled_at is not null then
+    raise exception 'This tournament was cancelled.';
+  end if;
+  if v_match.team1_id is null or v_match.team2_id is null then
+    raise exception 'This match is waiting for its opponent.';
+  end if;
+  return v_match;
+end
+$$;
+comment on function private.lock_match(uuid) is
+  'Locks a match and its tournament for a result, or says why the match cannot be played on.';
+revoke all on function private.lock_match(uuid) from public, anon, authenticated, service_role;
+
+-- Locks the match's tournament then the match (so two captains acting at once are serialised and the
+-- winner moves on exactly once) and checks the caller is one of its two captains.
+create function private.lock_match_for_captain(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in.';
+  end if;
+  v_match := private.lock_match(p_match_id);
+  if not exists (select 1 from public.teams t where t.id in (v_match.team1_id, v_match.team2_id)
+                 and t.registered_by = (select auth.uid())) then
+    raise exception 'Only the two captains can report this match.';
+  end if;
+  return v_match;
+end
+$$;
+comment on function private.lock_match_for_captain(uuid) is
+  'Locks a match of a tournament still on for one of its two captains, or says why not.';
+revoke all on function private.lock_match_for_captain(uuid) from public, anon, authenticated, service_role;
+
+-- Locks a match for the administrator; both teams must be known.
+create function private.lock_match_for_admin(p_match_id uuid)
+returns public.matches
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only an administrator can set a result.';
+  end if;
+  return private.lock_match(p_match_id);
+end
+$$;
+comment on function private.lock_match_for_admin(uuid) is
+  'Locks a match of a tournament still on for an administrator, or says why not.';
+revoke all on function private.lock_match_for_admin(uuid) from public, anon, authenticated, service_role;
+
+-- Checks reported games against the best-of and returns them with the winner and scores.
+create function private.score_games(p_best_of smallint, p_games jsonb, out team1_score smallint, out team2_score smallint)
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_game jsonb;
+  v_needed integer := p_best_of / 2 + 1;
+begin
+  if p_games is null or jsonb_typeof(p_games) <> 'array' or jsonb_array_length(p_games) = 0 then
+    raise exception 'Report at least one game.';
+  end if;
+  team1_score := 0;
+  team2_score := 0;
+  for v_game in select * from jsonb_array_elements(p_games) loop
+    if greatest(team1_score, team2_score) >= v_needed then
+      raise exception 'A best of % ends when a team wins % games.', p_best_of, v_needed;
+    end if;
+    if jsonb_typeof(v_game) <> 'object' or v_game->>'winner' is null or v_game->>'winner' not in ('1', '2') then
+      raise exception 'Each game needs its winner: team 1 or team 2.';
+    end if;
+    if v_game->>'winner' = '1' then team1_score := team1_score + 1; else team2_score := team2_score + 1; end if;
+  end loop;
+  if greatest(team1_score, team2_score) < v_needed then
+    raise exception 'A best of % ends when a team wins % games.', p_best_of, v_needed;
+  end if;
+end
+$$;
+comment on function private.score_games(smallint, jsonb) is
+  'The score of reported games, or a message when it is not possible for the best-of.';
+revoke all on function private.score_games(smallint, jsonb) from public, anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Reporting: one captain reports, the other confirms or disputes
+-- ============================================================================================
+
+create function public.report_match(p_match_id uuid, p_games jsonb)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_score record;
+begin
+  v_match := private.lock_match_for_captain(p_match_id);
+  if v_match.confirmed_at is not null then
+    raise exception 'This result is already confirmed.';
+  end if;
+  -- A captain's new report would clear the other captain's dispute without anyone settling it.
+  if v_match.disputed_at is not null then
+    raise exception 'This result is disputed: an administrator settles it.';
+  end if;
+  v_score := private.score_games(v_match.best_of, p_games);
+  update public.matches set
+    games = p_games, team1_score = v_score.team1_score, team2_score = v_score.team2_score,
+    winner_id = case when v_score.team1_score > v_score.team2_score then team1_id else team2_id end,
+    reported_by = (select auth.uid()), reported_at = now(), disputed_at = null, dispute_comment = null
+  where id = p_match_id;
+end
+$$;
+comment on function public.report_match(uuid, jsonb) is
+  'Either captain reports the games of a match; the other confirms or disputes. A disputed match is '
+  'settled by an administrator.';
+revoke all on function public.report_match(uuid, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.report_match(uuid, jsonb) to authenticated, service_role;
+
+create function public.confirm_match(p_match_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  v_match := private.lock_match_for_captain(p_match_id);
+  if v_match.confirmed_at is not null then
+    return; -- Already confirmed (the other captain's click got there first): nothing moves twice.
+  end if;
+  if v_match.disputed_at is not null then
+    raise exception 'This result is disputed: an administrator settles it.';
+  end if;
+  if v_match.reported_at is null then
+    raise exception 'This match has no result to confirm yet.';
+  end if;
+  if v_match.reported_by = (select auth.uid()) then
+    raise exception 'The other captain confirms the result.';
+  end if;
+  update public.matches set confirmed_at = now(), result_reason = 'played' where id = p_match_id;
+  insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+  select m.id, m.tournament_id, (select auth.uid()), 'confirmed', null, private.result_of(m) from public.matches m where m.id = p_match_id;
+  perform private.advance(p_match_id);
+end
+$$;
+comment on function public.confirm_match(uuid) is
+  'The other captain confirms a reported result; the winner moves on in the same transaction. Not a disputed one.';
+revoke all on function public.confirm_match(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_match(uuid) to authenticated, service_role;
+
+create function public.dispute_match(p_match_id uuid, p_comment text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  v_match := private.lock_match_for_captain(p_match_id);
+  if v_match.confirmed_at is not null then
+    raise exception 'This result is already confirmed.';
+  end if;
+  if v_match.disputed_at is not null then
+    raise exception 'This result is disputed: an administrator settles it.';
+  end if;
+  if v_match.reported_at is null then
+    raise exception 'This match has no result to dispute yet.';
+  end if;
+  if v_match.reported_by = (select auth.uid()) then
+    raise exception 'The other captain disputes the result.';
+  end if;
+  if p_comment is null or char_length(private.trim_space(p_comment)) = 0 or char_length(p_comment) > 500 then
+    raise exception 'Say what is wrong in up to 500 characters.';
+  end if;
+  update public.matches set disputed_at = now(), dispute_comment = private.trim_space(p_comment) where id = p_match_id;
+end
+$$;
+comment on function public.dispute_match(uuid, text) is
+  'The other captain disputes a reported result with a comment, once; an administrator settles it.';
+revoke all on function public.dispute_match(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.dispute_match(uuid, text) to authenticated, service_role;
+
+-- ============================================================================================
+-- Administrators: set, correct, forfeit
+-- ============================================================================================
+
+-- Takes a confirmed result's effects back: its winner out of the next match, its loser out of the
+-- losers-bracket match it dropped to (double elimination), and for the grand final the reset it
+-- decided (played or skipped). Each of those that had a result is reset with everything that
+-- followed from it; a played one only with p_confirm_reset. A bye carried down the losers bracket
+-- is not a played result: it is reset without asking, and advance() carries it again. Before, only
+-- the winner's match was taken back: a dropped loser's played match kept its result with the new
+-- loser written over the old one, and a corrected grand final left its reset skipped.
+create function private.unwind(p_match_id uuid, p_confirm_reset boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_next public.matches;
+  v_link record;
+begin
+  select * into v_match from public.matches where id = p_match_id;
+  for v_link in
+    select x.match_id, x.slot
+    from (values (v_match.next_match_id, v_match.next_slot),
+                 (v_match.loser_next_match_id, v_match.loser_next_slot),
+                 -- The reset takes both grand finalists (slot null: both).
+                 ((select g.id from public.matches g
+                   where v_match.bracket = 'grand_final' and v_match.round = 1
+                     and g.tournament_id = v_match.tournament_id and g.bracket = 'grand_final' and g.round = 2), null::smallint)
+         ) x (match_id, slot)
+    where x.match_id is not null
+  loop
+    select * into v_next from public.matches where id = v_link.match_id for update;
+    if (v_next.reported_at is not null or v_next.confirmed_at is not null) and not v_next.is_bye then
+      if not p_confirm_reset then
+        raise exception 'Later matches were played after this result: confirm to reset them.';
+      end if;
+      insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+      values (v_next.id, v_next.tournament_id, (select auth.uid()), 'reset', private.result_of(v_next), null);
+    end if;
+    if v_next.confirmed_at is not null then
+      perform private.unwind(v_next.id, p_confirm_reset);
+    end if;
+    update public.matches set
+      team1_id = case when v_link.slot is distinct from 2 then null else team1_id end,
+      team2_id = case when v_link.slot is distinct from 1 then null else team2_id end,
+      is_bye = false, games = null, team1_score = null, team2_score = null, winner_id = null, result_reason = null,
+      reported_by = null, reported_at = null, disputed_at = null, dispute_comment = null, confirmed_at = null
+    where id = v_next.id;
+  end loop;
+end
+$$;
+comment on function private.unwind(uuid, boolean) is
+  'Takes a confirmed result''s effects back (the winner''s next match, the loser''s drop, the grand '
+  'final''s reset) and resets the results that followed; played ones only when p_confirm_reset.';
+revoke all on function private.unwind(uuid, boolean) from public, anon, authenticated, service_role;
+
+-- A corrected score with the same winner (and so the same loser) changes nothing downstream: the
+-- matches played since keep their results. Before, it reset them without asking.
+create function private.settle_result(p_match public.matches, p_games jsonb, p_team1_score smallint, p_team2_score smallint,
+                                                 p_winner_id uuid, p_reason text, p_confirm_reset boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_after public.matches;
+begin
+  if p_match.confirmed_at is not null then
+    if p_match.winner_id is distinct from p_winner_id then
+      perform private.unwind(p_match.id, p_confirm_reset);
+    end if;
+    -- Reopened and completed again by advance(), so the placements are written anew (game difference
+    -- counts in round robin).
+    update public.tournaments set completed_at = null where id = p_match.tournament_id;
+  end if;
+  update public.matches set
+    games = p_games, team1_score = p_team1_score, team2_score = p_team2_score, winner_id = p_winner_id,
+    result_reason = p_reason, reported_by = (select auth.uid()), reported_at = coalesce(reported_at, now()),
+    disputed_at = null, confirmed_at = now()
+  where id = p_match.id
+  returning * into v_after;
+  insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+  values (p_match.id, p_match.tournament_id, (select auth.uid()), case p_reason when 'played' then 'set' else p_reason end,
+          private.result_of(p_match), private.result_of(v_after));
+  if p_match.confirmed_at is null or p_match.winner_id is distinct from p_winner_id then
+    perform private.advance(p_match.id);
+  elsif not exists (select 1 from public.matches m where m.tournament_id = p_match.tournament_id and m.confirmed_at is null) then
+    update public.tournaments set completed_at = now() where id = p_match.tournament_id;
+  end if;
+end
+$$;
+comment on function private.settle_result(matches, jsonb, smallint, smallint, uuid, text, boolean) is
+  'An administrator''s result: a changed winner takes the old one''s effects back (asking for '
+  'confirmation when later matches were played), logs, advances; a corrected score with the same winner '
+  'changes only the score.';
+revoke all on function private.settle_result(matches, jsonb, smallint, smallint, uuid, text, boolean) from public, anon, authenticated, service_role;
+
+create function public.set_match_result(p_match_id uuid, p_games jsonb, p_confirm_reset boolean default false)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+  v_score record;
+begin
+  v_match := private.lock_match_for_admin(p_match_id);
+  v_score := private.score_games(v_match.best_of, p_games);
+  perform private.settle_result(v_match, p_games, v_score.team1_score, v_score.team2_score,
+    case when v_score.team1_score > v_score.team2_score then v_match.team1_id else v_match.team2_id end,
+    'played', coalesce(p_confirm_reset, false));
+end
+$$;
+comment on function public.set_match_result(uuid, jsonb, boolean) is
+  'Administrator: sets or corrects a result; when later matches were played on it, p_confirm_reset resets them.';
+revoke all on function public.set_match_result(uuid, jsonb, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.set_match_result(uuid, jsonb, boolean) to authenticated, service_role;
+
+create function public.forfeit_match(p_match_id uuid, p_winner_team_id uuid, p_reason text default 'forfeit',
+                                     p_confirm_reset boolean default false)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_match public.matches;
+begin
+  v_match := private.lock_match_for_admin(p_match_id);
+  if p_reason is null or p_reason not in ('forfeit', 'no_show') then
+    raise exception 'The reason is forfeit or no_show.';
+  end if;
+  if p_winner_team_id is null or p_winner_team_id not in (v_match.team1_id, v_match.team2_id) then
+    raise exception 'The winner must be one of the two teams of this match.';
+  end if;
+  perform private.settle_result(v_match, null, null, null, p_winner_team_id, p_reason, coalesce(p_confirm_reset, false));
+end
+$$;
+comment on function public.forfeit_match(uuid, uuid, text, boolean) is
+  'Administrator: the match is won by forfeit or no-show of the other team, without games.';
+revoke all on function public.forfeit_match(uuid, uuid, text, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.forfeit_match(uuid, uuid, text, boolean) to authenticated, service_role;
+
+create function public.admin_matches(p_tournament_id uuid)
+returns setof public.matches
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'Only an administrator can list matches to settle.';
+  end if;
+  return query
+    select m.* from public.matches m where m.tournament_id = p_tournament_id
+    order by (m.disputed_at is null), (m.reported_at is null), m.bracket, m.group_number, m.round, m.position;
+end
+$$;
+comment on function public.admin_matches(uuid) is
+  'Administrator: a tournament''s matches, disputed first, then awaiting confirmation.';
+revoke all on function public.admin_matches(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.admin_matches(uuid) to authenticated, service_role;

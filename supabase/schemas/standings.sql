@@ -1,0 +1,376 @@
+-- Standings and what follows from them: each team's place while a tournament runs and when it
+-- completes (kept in placements, so the leaderboard and the champions read a few rows instead of
+-- every bracket), the champion, the leaderboard across completed tournaments, and the signed-in
+-- player's next match.
+
+-- ============================================================================================
+-- Tables
+-- ============================================================================================
+
+-- In public so that backups (auth and public) keep it; public to read, like the standings it comes from.
+create table public.placements (
+  tournament_id uuid not null references public.tournaments (id) on delete cascade,
+  team_id uuid not null references public.teams (id) on delete cascade,
+  placement integer not null constraint placements_placement_positive check (placement > 0),
+  primary key (tournament_id, team_id)
+);
+comment on table public.placements is
+  'Each team''s final place in a completed tournament; written only by the trigger on tournaments.completed_at.';
+
+create index placements_team_id_idx on public.placements (team_id);
+create index placements_first_idx on public.placements (tournament_id) where placement = 1;
+
+alter table public.placements enable row level security;
+
+revoke all on public.placements from public, anon, authenticated, service_role;
+grant select on public.placements to anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Policies
+-- ============================================================================================
+
+create policy "Everyone can read the final placements"
+  on public.placements for select to anon, authenticated
+  using (true);
+
+-- ============================================================================================
+-- Standings
+-- ============================================================================================
+
+create function public.standings(p_tournament_id uuid)
+returns table (team_id uuid, group_number integer, placement integer, wins integer, losses integer, game_difference integer,
+              seed integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with played as (
+    select m.*, case when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
+    from public.matches m
+    where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye
+  ),
+  teams as (
+    select distinct x.team_id, m.group_number
+    from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+    where m.tournament_id = p_tournament_id and x.team_id is not null
+  ),
+  records as (
+    select t.team_id, t.group_number, (select s.seed from public.teams s where s.id = t.team_id) as seed,
+      (select count(*) from played p where p.winner_id = t.team_id)::integer as wins,
+      (select count(*) from played p where p.loser_id = t.team_id)::integer as losses,
+      (select coalesce(sum(case when p.team1_id = t.team_id then p.team1_score - p.team2_score
+                                 else p.team2_score - p.team1_score end), 0)
+       from played p where t.team_id in (p.team1_id, p.team2_id))::integer as game_difference,
+      -- Wins against the teams with as many wins: the head-to-head tiebreak.
+      (select count(*) from played p where p.winner_id = t.team_id
+         and (select count(*) from played q where q.winner_id = p.loser_id)
+           = (select count(*) from played q where q.winner_id = t.team_id))::integer as head_to_head,
+      -- How far an eliminated team went: the last match that took its last life (any loss in single
+      -- elimination, a losers-bracket or grand-final loss in double elimination).
+      (select max(case p.bracket when 'grand_final' then 1000 + p.round else p.round end) from played p
+       where p.loser_id = t.team_id
+         and (p.bracket <> 'winners'
+              or not exists (select 1 from public.matches x where x.tournament_id = p_tournament_id and x.bracket = 'grand_final'))
+      ) as out_at,
+      (select m.winner_id from public.matches m where m.tournament_id = p_tournament_id and m.winner_id is not null
+         and m.next_match_id is null and m.bracket in ('winners', 'grand_final') and (select t2.completed_at from public.tournaments t2 where t2.id = p_tournament_id) is not null
+       order by m.bracket = 'grand_final' desc, m.round desc limit 1) as champion_id,
+      t.team_id in (select x.team_id from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+                    where m.tournament_id = p_tournament_id and m.bracket <> 'group') as elimination
+    from teams t
+  )
+  select r.team_id, r.group_number,
+    case when not r.elimination then
+      (rank() over (partition by r.group_number order by r.wins desc, r.head_to_head desc, r.game_difference desc,
+                                                       r.seed nulls last))::integer
+    else
+      (rank() over (partition by r.elimination order by r.team_id = r.champion_id desc nulls last, r.out_at desc nulls first))::integer
+    end,
+    r.wins, r.losses, r.game_difference, r.seed
+  from records r
+  order by 3, 2, r.wins desc
+$$;
+comment on function public.standings(uuid) is
+  'Standings of a tournament: elimination by the round a team lost in (1st, 2nd, 3rd-4th, 5th-8th...); '
+  'round robin per group by wins, then head-to-head wins among teams level on wins, then game '
+  'difference, then the seed recorded at the start (so one team is first). seed is that recorded seed.';
+revoke all on function public.standings(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.standings(uuid) to anon, authenticated, service_role;
+
+-- Final placements of a tournament for the leaderboard: the standings, and in round robin with
+-- groups one order across the groups (place in the group, then wins, then game difference).
+create function private.final_placements(p_tournament_id uuid)
+returns table (team_id uuid, placement integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.team_id,
+    case when t.format = 'round_robin'
+      then (rank() over (order by s.placement, s.wins desc, s.game_difference desc, s.seed nulls last))::integer
+      else s.placement end
+  from public.tournaments t cross join lateral public.standings(t.id) s
+  where t.id = p_tournament_id
+$$;
+comment on function private.final_placements(uuid) is
+  'Each team''s place in a tournament; round robin groups are merged by place in group, wins, game '
+  'difference, then seed.';
+revoke all on function private.final_placements(uuid) from public, anon, authenticated, service_role;
+
+-- A team out of an elimination bracket finishes, whatever happens next, at 1 + the number of teams
+-- that go out later or win: the bracket's teams less those out at its level or before. Those are
+-- one per match at those levels that is (or will be) played: byes eliminate no one, and a match
+-- with an empty slot whose feeders are all decided is a bye to come (in double elimination, a
+-- losers-bracket side fed only by byes). Counting the still-unplayed matches of its own round as
+-- shared places (as before) took those byes to come for eliminations, one place too good.
+create function private.current_placement(p_tournament_id uuid, p_team_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with bracket as (
+    select m.*, case when m.bracket = 'grand_final' then 1000 + m.round else m.round end as level
+    from public.matches m
+    where m.tournament_id = p_tournament_id
+      -- The matches whose loser is out: all in single elimination; losers bracket and grand final in double.
+      and (m.bracket <> 'winners'
+           or not exists (select 1 from public.matches g where g.tournament_id = p_tournament_id and g.bracket = 'grand_final'))
+  ),
+  out_at as (
+    select max(b.level) as level from bracket b
+    where b.confirmed_at is not null and not b.is_bye and b.winner_id is not null
+      and b.winner_id <> p_team_id and p_team_id in (b.team1_id, b.team2_id)
+  ),
+  out_by_then as (
+    select count(*)::integer as teams from bracket b, out_at o
+    where b.level <= o.level and not b.is_bye
+      and (b.confirmed_at is not null
+           or not exists (select 1 from (values (1::smallint, b.team1_id), (2::smallint, b.team2_id)) s (slot, team_id)
+                          where s.team_id is null
+                            and not exists (select 1 from public.matches f where f.confirmed_at is null
+                                            and ((f.next_match_id = b.id and f.next_slot = s.slot)
+                                                 or (f.loser_next_match_id = b.id and f.loser_next_slot = s.slot)))))
+  )
+  select case
+    when t.completed_at is not null or t.format = 'round_robin' or o.level is null then p.placement
+    else (select count(distinct x.team_id)::integer + 1 - (select teams from out_by_then)
+          from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+          where m.tournament_id = p_tournament_id and x.team_id is not null)
+  end
+  from public.tournaments t
+  join private.final_placements(p_tournament_id) p on p.team_id = p_team_id
+  cross join out_at o
+  where t.id = p_tournament_id
+$$;
+comment on function private.current_placement(uuid, uuid) is
+  'A team''s place now: final when completed, current in round robin, and once out of an elimination '
+  'bracket the place it keeps whatever the rest of the bracket does (teams in the bracket less those '
+  'out at its level or before, byes to come included).';
+revoke all on function private.current_placement(uuid, uuid) from public, anon, authenticated, service_role;
+
+create function private.record_placements()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.placements where tournament_id = new.id;
+  if new.completed_at is not null then
+    insert into public.placements (tournament_id, team_id, placement)
+    select new.id, p.team_id, p.placement from private.final_placements(new.id) p;
+  end if;
+  return null;
+end
+$$;
+comment on function private.record_placements() is
+  'Trigger: records the final placements when a tournament completes, and removes them when it is reopened.';
+revoke all on function private.record_placements() from public, anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Champions and the leaderboard
+-- ============================================================================================
+
+create function private.champion_team(p_tournament_id uuid)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case when count(*) = 1 then min(p.team_id::text)::uuid end
+  from public.placements p
+  where p.tournament_id = p_tournament_id and p.placement = 1
+$$;
+comment on function private.champion_team(uuid) is
+  'The one team in first place of a completed tournament, or null.';
+revoke all on function private.champion_team(uuid) from public, anon, authenticated, service_role;
+
+create function public.champion(t public.tournaments)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select case when t.completed_at is not null and t.cancelled_at is null
+    then private.team_display_name(private.champion_team(t.id)) end
+$$;
+comment on function public.champion(tournaments) is
+  'The champion of a completed tournament (team name, or the player''s in-game name in 1v1); null before.';
+revoke all on function public.champion(tournaments) from public, anon, authenticated, service_role;
+grant execute on function public.champion(tournaments) to anon, authenticated, service_role;
+
+create function public.recent_champions(p_limit integer default 5)
+returns table (tournament_id uuid, tournament_name text, type text, champion text, completed_at timestamptz)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select t.id, t.name, t.type, private.team_display_name(c.team_id), t.completed_at
+  from public.tournaments t
+  cross join lateral (select private.champion_team(t.id) as team_id) c
+  where t.completed_at is not null and t.cancelled_at is null and c.team_id is not null
+  order by t.completed_at desc, t.id
+  limit least(greatest(coalesce(p_limit, 5), 1), 50)
+$$;
+comment on function public.recent_champions(integer) is
+  'The latest completed tournaments and their champions, newest first (1 to 50).';
+revoke all on function public.recent_champions(integer) from public, anon, authenticated, service_role;
+grant execute on function public.recent_champions(integer) to anon, authenticated, service_role;
+
+create function public.placement_points(p_placement integer)
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_placement = 1 then 10 when p_placement = 2 then 7 when p_placement <= 4 then 5
+              when p_placement <= 8 then 3 else 1 end
+$$;
+comment on function public.placement_points(integer) is
+  'Leaderboard points for a place in a completed tournament: 1st 10, 2nd 7, 3rd-4th 5, 5th-8th 3, any other place 1.';
+revoke all on function public.placement_points(integer) from public, anon, authenticated, service_role;
+grant execute on function public.placement_points(integer) to anon, authenticated, service_role;
+
+create function public.leaderboard(p_limit integer default 50, p_offset integer default 0)
+returns table (rank integer, in_game_name text, points integer, titles integer, finals integer, best_placement integer,
+               tournaments_played integer, is_me boolean, total integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with results as (
+    select tp.player_id, tp.in_game_name, t.completed_at, p.placement
+    from public.placements p
+    join public.tournaments t on t.id = p.tournament_id
+    join public.team_players tp on tp.team_id = p.team_id
+    where t.cancelled_at is null
+  ),
+  players as (
+    select r.player_id,
+      (array_agg(r.in_game_name order by r.completed_at desc))[1] as in_game_name,
+      sum(public.placement_points(r.placement))::integer as points,
+      (count(*) filter (where r.placement = 1))::integer as titles,
+      (count(*) filter (where r.placement = 2))::integer as finals,
+      min(r.placement)::integer as best_placement,
+      count(*)::integer as tournaments_played
+    from results r
+    group by r.player_id
+  ),
+  ranked as (
+    select (rank() over (order by p.points desc, p.titles desc, p.finals desc, p.best_placement))::integer as rank, p.*,
+      (count(*) over ())::integer as total
+    from players p
+  )
+  select r.rank, r.in_game_name, r.points, r.titles, r.finals, r.best_placement, r.tournaments_played,
+    coalesce(r.player_id = (select pr.game_id from public.profiles pr where pr.id = (select auth.uid())), false),
+    r.total
+  from ranked r
+  order by r.rank, r.in_game_name, r.player_id
+  limit least(greatest(coalesce(p_limit, 50), 1), 100)
+  offset greatest(coalesce(p_offset, 0), 0)
+$$;
+comment on function public.leaderboard(integer, integer) is
+  'Players (by player ID, shown by their latest in-game name) ranked across completed tournaments by '
+  'points (placement_points), then titles, then finals, then best placement; players still level share '
+  'the rank. Pages of 1 to 100; total is the number of ranked players. Never shows player IDs.';
+revoke all on function public.leaderboard(integer, integer) from public, anon, authenticated, service_role;
+grant execute on function public.leaderboard(integer, integer) to anon, authenticated, service_role;
+
+-- ============================================================================================
+-- The signed-in player's next match
+-- ============================================================================================
+
+create function public.my_next_match(p_tournament_id uuid default null)
+returns table (
+  tournament_id uuid, tournament_name text, team_id uuid, team_name text, status text,
+  match_id uuid, round_label text, opponent_team_name text, opponent_in_game_names text[],
+  best_of smallint, maps jsonb, state text, can_report boolean, can_confirm boolean, placement integer,
+  dispute_comment text
+)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if (select auth.uid()) is null then
+    raise exception 'Please sign in.';
+  end if;
+  return query
+  with mine as (
+    select tm.id, tm.tournament_id, tm.registered_by = (select auth.uid()) as captain, t.name, t.format, t.completed_at
+    from public.teams tm join public.tournaments t on t.id = tm.tournament_id
+    where tm.status = 'registered' and t.started_at is not null and t.cancelled_at is null
+      and (p_tournament_id is null or t.id = p_tournament_id)
+      -- In the bracket: a team that missed check-in has no match and no place.
+      and exists (select 1 from public.matches x where x.tournament_id = t.id and tm.id in (x.team1_id, x.team2_id))
+      and (tm.registered_by = (select auth.uid())
+           or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())))
+  )
+  select my.tournament_id, my.name, my.id, private.team_display_name(my.id),
+    case when (c.cur).id is not null then 'match' when my.completed_at is not null then 'completed'
+         when my.format = 'round_robin' then 'waiting' else 'eliminated' end,
+    (c.cur).id, public.round_label(c.cur),
+    private.team_display_name(o.team_id),
+    case when o.team_id is not null
+      then array(select tp.in_game_name from public.team_players tp where tp.team_id = o.team_id order by tp.slot) end,
+    (c.cur).best_of, (c.cur).maps, c.state,
+    coalesce(my.captain and c.state = 'ready', false),
+    coalesce(my.captain and c.state = 'awaiting_confirmation' and (c.cur).reported_by <> (select auth.uid()), false),
+    case when (c.cur).id is null then private.current_placement(my.tournament_id, my.id) end,
+    case when c.state = 'disputed' then (c.cur).dispute_comment end
+  from mine my
+  left join lateral (
+    select x as cur, public.state(x) as state from public.matches x
+    where x.tournament_id = my.tournament_id and x.confirmed_at is null and my.id in (x.team1_id, x.team2_id)
+    order by x.round, x.bracket = 'grand_final', x.position limit 1
+  ) c on true
+  left join lateral (select case when (c.cur).team1_id = my.id then (c.cur).team2_id else (c.cur).team1_id end as team_id) o on true
+  order by (c.cur).id is null, c.state = 'waiting_for_opponent', my.completed_at desc nulls first, my.name;
+end
+$$;
+comment on function public.my_next_match(uuid) is
+  'The signed-in player''s tournaments that have started (or only p_tournament_id): status match with '
+  'the current match (round, opponent and their in-game names, best-of, modes and maps, state, whether '
+  'they can report or confirm; a disputed match waits for an administrator, with the dispute''s '
+  'comment), or waiting (round robin, all played for now), eliminated or completed with their '
+  'placement. Matches that need an action come first.';
+revoke all on function public.my_next_match(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.my_next_match(uuid) to authenticated, service_role;
+
+-- ============================================================================================
+-- Triggers
+-- ============================================================================================
+
+create trigger record_placements
+  after update of completed_at on public.tournaments
+  for each row when (old.completed_at is distinct from new.completed_at)
+  execute function private.record_placements();
