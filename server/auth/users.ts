@@ -165,7 +165,8 @@ export function databaseError(error: unknown): unknown {
   if (error instanceof AuthApiError) return error;
   const pg = error as { code?: string; message?: string };
   if (pg.code === '23505') return new AuthApiError('user_already_exists');
-  if (pg.code === 'P0001' || pg.code?.startsWith('23') || pg.code?.startsWith('22')) {
+  // A rule's own error (SQLSTATE class BC, supabase/schemas/errors.sql), a plain raise or a constraint.
+  if (pg.code === 'P0001' || /^(BC|23|22)/.test(pg.code ?? '')) {
     return new AuthApiError('validation_failed', pg.message);
   }
   return error;

@@ -165,6 +165,8 @@ export async function fromPgError(error: PgError, db: Queryable): Promise<Studio
     case '40P01':
       return new StudioError('conflict', 'Another change got in the way. Try again.', extra);
   }
+  // The project's rules raise codes of class BC (supabase/schemas/errors.sql), written for people too.
+  if (error.code.startsWith('BC')) return new StudioError('rejected', error.message, extra);
   if (error.code.startsWith('23')) return new StudioError('constraint_violation', `${sentence(error.message)}.`, extra);
   if (error.code.startsWith('22')) return new StudioError('invalid_value', `${sentence(error.message)}.`, extra);
   if (/^(42883|42804|42846|0A000|42P18)$/.test(error.code)) {

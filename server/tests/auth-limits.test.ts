@@ -238,7 +238,7 @@ describe.each([['pglite'], ['postgres']] as const)('auth limits on %s', (backend
     const client = fromNewIp();
     const array = await client.from('contact_messages').insert([message(1), message(2)]);
     expect(array.status).toBe(400);
-    expect(array.error).toMatchObject({ code: 'P0001', message: 'Send one message at a time.' });
+    expect(array.error).toMatchObject({ code: 'BC701', message: 'Send one message at a time.' });
     for (let i = 0; i < 5; i++) expect((await client.from('contact_messages').insert(message(i))).error).toBeNull();
     const limited = await client.from('contact_messages').insert(message(6));
     expect(limited.status).toBe(429);

@@ -86,7 +86,7 @@ describe.each([
       p_players: teamOf('A', 0),
     });
     expect(data).toBeNull();
-    expect(error?.code).toBe('P0001');
+    expect(error?.code).toBe('BC301');
     expect(error?.message).toBe('Please sign in to register.');
   });
 
@@ -117,7 +117,7 @@ describe.each([
     expect(won).toHaveLength(SLOTS - PRE_REGISTERED);
     expect(lost).toHaveLength(RACERS - (SLOTS - PRE_REGISTERED));
     for (const r of lost) {
-      expect(r.error).toMatchObject({ code: 'P0001', message: 'The tournament is full' });
+      expect(r.error).toMatchObject({ code: 'BC316', message: 'The tournament is full' });
     }
     for (const r of won) {
       expect(r.data).toMatchObject({ tournament_id: tournamentId });

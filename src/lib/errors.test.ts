@@ -6,10 +6,13 @@ import {
   NETWORK_MESSAGE,
   RATE_LIMIT_MESSAGE,
   errorMessage,
+  isRuleError,
   isTransient,
+  ruleMessage,
   toAppError,
   unwrap,
 } from '@/lib/errors';
+import { inGameNameRequired, teamNeedsPlayers, tournamentFull } from '@/lib/database-errors';
 
 describe('lib/errors', () => {
   it('keeps a PostgrestError code and shows a P0001 message verbatim', () => {
@@ -17,6 +20,30 @@ describe('lib/errors', () => {
     expect(e).toBeInstanceOf(AppError);
     expect(e.code).toBe('P0001');
     expect(errorMessage(e)).toBe('Team name is required.');
+  });
+
+  it("knows a rule's error by its code, with the database's arguments from details", () => {
+    const refusal = {
+      message: 'In-game name is required for player 2.',
+      code: 'BC310',
+      details: '["2"]',
+      hint: 'players.in_game_name',
+    };
+    const e = toAppError(refusal);
+    expect(e.args).toEqual(['2']);
+    expect(isRuleError(refusal, inGameNameRequired)).toBe(true);
+    expect(isRuleError(refusal, tournamentFull)).toBe(false);
+    expect(isRuleError({ ...refusal, code: 'P0001' }, inGameNameRequired)).toBe(false);
+    expect(errorMessage(refusal)).toBe('In-game name is required for player 2.');
+    // Details that are not a rule's arguments are left alone.
+    expect(toAppError({ message: 'x', code: '23505', details: '["a"]' }).args).toEqual([]);
+    expect(toAppError({ message: 'x', code: 'BC310', details: 'not json' }).args).toEqual([]);
+  });
+
+  it("writes a rule's message as the database's format() does", () => {
+    expect(ruleMessage(inGameNameRequired, 3)).toBe('In-game name is required for player 3.');
+    expect(ruleMessage(teamNeedsPlayers, 2)).toBe('A 2v2 team needs exactly 2 players.');
+    expect(ruleMessage(tournamentFull)).toBe('The tournament is full');
   });
 
   it('words a permission denial for people', () => {

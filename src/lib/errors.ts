@@ -8,6 +8,8 @@ export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 export class AppError extends Error {
   code?: string;
   status?: number;
+  /** The database's arguments to a rule's message (a player's number, a player ID), from `details`. */
+  args: string[];
   /** True when the request never reached the server. */
   network: boolean;
   /** True when the message was written for people (shown as it is). */
@@ -15,18 +17,47 @@ export class AppError extends Error {
 
   constructor(
     message: string,
-    options: { code?: string; status?: number; network?: boolean; userFacing?: boolean; cause?: unknown } = {},
+    options: {
+      code?: string;
+      status?: number;
+      args?: string[];
+      network?: boolean;
+      userFacing?: boolean;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = options.code || undefined;
     this.status = options.status;
+    this.args = options.args ?? [];
     this.network = options.network ?? false;
     this.userFacing = options.userFacing ?? false;
   }
 }
 
-type ErrorLike = { message?: unknown; code?: unknown; status?: unknown; name?: unknown; context?: unknown };
+type ErrorLike = {
+  message?: unknown;
+  code?: unknown;
+  status?: unknown;
+  name?: unknown;
+  context?: unknown;
+  details?: unknown;
+};
+
+/** A rule's error (supabase/schemas/errors.sql): SQLSTATE class BC, or PT and an HTTP status for a limit. */
+const RULE_CODE = /^(BC|PT)[0-9]{3}$/;
+
+/** The JSON array of arguments a rule's error carries in `details`, or none. */
+function ruleArgs(code: string | undefined, details: unknown): string[] {
+  if (!code || !RULE_CODE.test(code) || typeof details !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
 
 function isNetworkFailure(e: ErrorLike): boolean {
   const message = typeof e.message === 'string' ? e.message : '';
@@ -50,7 +81,7 @@ export function toAppError(error: unknown): AppError {
     let status = typeof e.status === 'number' ? e.status : undefined;
     // FunctionsHttpError carries the Response in `context`.
     if (status === undefined && e.context instanceof Response) status = e.context.status;
-    return new AppError(message, { code, status, cause: error });
+    return new AppError(message, { code, status, args: ruleArgs(code, e.details), cause: error });
   }
   if (typeof error === 'string' && error) return new AppError(error);
   return new AppError(FALLBACK_MESSAGE, { cause: error });
@@ -90,13 +121,36 @@ function rateLimitMessage(e: AppError): string {
   return e.code === 'over_email_send_rate_limit' ? EMAIL_LIMIT_MESSAGE : RATE_LIMIT_MESSAGE;
 }
 
-/** The user-facing text for any error. A P0001 (raise exception) message is our own and shown verbatim. */
+/** A rule of the database (an export of lib/database-errors.ts): its code and message template. */
+export interface Rule {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Did the database refuse with this rule? Compares codes, never sentences. */
+export function isRuleError(error: unknown, rule: Rule): boolean {
+  return toAppError(error).code === rule.code;
+}
+
+/** A rule's message with its arguments, as the database's format() writes it (%s, %1$s). */
+export function ruleMessage(rule: Rule, ...args: (string | number)[]): string {
+  let next = 0;
+  return rule.message.replace(/%(?:(\d+)\$)?s/g, (_, position?: string) =>
+    String(args[position ? Number(position) - 1 : next++] ?? ''),
+  );
+}
+
+/**
+ * The user-facing text for any error. A rule's error (class BC, from the catalogue in
+ * supabase/schemas/errors.sql, which the app's copy in lib/database-errors.ts is generated from) and a
+ * plain P0001 are written for people and shown as they are.
+ */
 export function errorMessage(error: unknown): string {
   const e = toAppError(error);
   if (e.network) return NETWORK_MESSAGE;
   // PostgrestError carries no status: the database's 429 is known by its code.
   if (e.status === 429 || e.code === 'PT429') return rateLimitMessage(e);
-  if (e.userFacing || e.code === 'P0001') return e.message;
+  if (e.userFacing || e.code === 'P0001' || (e.code && RULE_CODE.test(e.code))) return e.message;
   const constraint = /constraint "([a-z0-9_]+)"/.exec(e.message)?.[1];
   if (constraint && CONSTRAINT_MESSAGES[constraint]) return CONSTRAINT_MESSAGES[constraint]!;
   if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;

@@ -265,24 +265,24 @@ declare
   v_i integer;
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can start a tournament.';
+    perform private.fail('admin_only_start');
   end if;
   if p_seeding is null or p_seeding not in ('random', 'checkin', 'manual') then
-    raise exception 'Seeding is random, checkin or manual.';
+    perform private.fail('seeding_invalid');
   end if;
   perform public.settle_check_in(p_tournament_id);
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
-    raise exception 'This tournament no longer exists.';
+    perform private.fail('tournament_not_found');
   end if;
   if v_tournament.completed_at is not null then
-    raise exception 'A completed tournament cannot be restarted.';
+    perform private.fail('completed_not_restartable');
   end if;
   if v_tournament.cancelled_at is not null then
-    raise exception 'This tournament was cancelled.';
+    perform private.fail('tournament_cancelled');
   end if;
   if v_tournament.started_at is not null then
-    raise exception 'The tournament has already started.';
+    perform private.fail('already_started');
   end if;
 
   select array_agg(t.id order by
@@ -295,13 +295,13 @@ begin
   where t.tournament_id = p_tournament_id and t.status = 'registered' and t.checked_in_at is not null;
   v_count := coalesce(cardinality(v_teams), 0);
   if v_count < 2 then
-    raise exception 'A tournament needs at least 2 checked-in teams to start.';
+    perform private.fail('start_needs_two_teams');
   end if;
   if p_group_size is not null and (v_tournament.format <> 'round_robin' or p_group_size < 2) then
-    raise exception 'Groups are for round robin, with at least 2 teams each.';
+    perform private.fail('groups_for_round_robin');
   end if;
   if p_grand_final_reset is null or (not p_grand_final_reset and v_tournament.format <> 'double_elimination') then
-    raise exception 'The grand final reset is for double elimination: leave it on for other formats.';
+    perform private.fail('reset_final_for_double');
   end if;
   -- Every team's seed as this start uses it (1 first): round robin's last tiebreak, and what the
   -- administrator and the players can read back. Teams left out of the bracket have none.
@@ -421,11 +421,11 @@ set search_path = ''
 as $$
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can seed teams.';
+    perform private.fail('admin_only_seed');
   end if;
   if exists (select 1 from public.tournaments t join public.teams m on m.tournament_id = t.id
              where m.id = p_team_id and t.started_at is not null) then
-    raise exception 'The tournament has already started.';
+    perform private.fail('already_started');
   end if;
   update public.teams set seed = p_seed where id = p_team_id;
 end
@@ -445,20 +445,20 @@ declare
   v_tournament public.tournaments;
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can reset a tournament.';
+    perform private.fail('admin_only_reset');
   end if;
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
-    raise exception 'This tournament no longer exists.';
+    perform private.fail('tournament_not_found');
   end if;
   if v_tournament.completed_at is not null then
-    raise exception 'A completed tournament cannot be restarted.';
+    perform private.fail('completed_not_restartable');
   end if;
   if v_tournament.started_at is null then
-    raise exception 'The tournament has not started.';
+    perform private.fail('not_started');
   end if;
   if exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye) then
-    raise exception 'A result is already confirmed: correct results instead of resetting the bracket.';
+    perform private.fail('reset_after_confirmed');
   end if;
   delete from public.matches where tournament_id = p_tournament_id;
   update public.tournaments set started_at = null where id = p_tournament_id;
@@ -498,51 +498,51 @@ declare
   v_maps jsonb := '[]';
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can change a round''s settings.';
+    perform private.fail('admin_only_round_settings');
   end if;
   if p_best_of is null or p_best_of not in (1, 3, 5) then
-    raise exception 'A match is a best of 1, 3 or 5.';
+    perform private.fail('best_of_invalid');
   end if;
   p_maps := coalesce(p_maps, '[]');
   if jsonb_typeof(p_maps) <> 'array' then
-    raise exception 'The games are a list of a mode and a map each.';
+    perform private.fail('games_list_invalid');
   end if;
   if jsonb_array_length(p_maps) > p_best_of then
-    raise exception 'A best of % has at most % games: remove the extra maps.', p_best_of, p_best_of;
+    perform private.fail('too_many_maps', p_best_of::text);
   end if;
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
-    raise exception 'This tournament no longer exists.';
+    perform private.fail('tournament_not_found');
   end if;
   for v_game in select * from jsonb_array_elements(p_maps) loop
     if jsonb_typeof(v_game) <> 'object' or exists (select 1 from jsonb_object_keys(v_game) k where k not in ('mode', 'map'))
        or jsonb_typeof(coalesce(v_game->'mode', 'null')) not in ('string', 'null')
        or jsonb_typeof(coalesce(v_game->'map', 'null')) not in ('string', 'null') then
-      raise exception 'The games are a list of a mode and a map each.';
+      perform private.fail('games_list_invalid');
     end if;
     v_mode := nullif(private.trim_space(v_game->>'mode'), '');
     v_map := nullif(private.trim_space(v_game->>'map'), '');
     if v_mode is not null and v_mode <> all (private.brawl_modes()) then
-      raise exception 'The mode is one of Gem Grab, Brawl Ball, Heist, Bounty, Knockout, Hot Zone or Duels.';
+      perform private.fail('mode_invalid');
     end if;
     if v_mode = 'Duels' and v_tournament.type <> '1v1' then
-      raise exception 'Duels is a 1v1 mode: choose another mode for a % tournament.', v_tournament.type;
+      perform private.fail('duels_solo_only', v_tournament.type);
     end if;
     if v_map is not null and (char_length(v_map) > 50 or private.has_invisible(v_map)) then
-      raise exception 'A map name has at most 50 characters, without invisible ones.';
+      perform private.fail('map_name_invalid');
     end if;
     v_maps := v_maps || jsonb_build_array(jsonb_build_object('mode', v_mode, 'map', v_map));
   end loop;
   if v_tournament.completed_at is not null then
-    raise exception 'This tournament is completed: its rounds can no longer change.';
+    perform private.fail('rounds_completed');
   end if;
   if not exists (select 1 from public.matches m where m.tournament_id = p_tournament_id
                  and m.bracket = p_bracket and m.round = p_round) then
-    raise exception 'This round is not in the bracket (rounds exist once the tournament has started).';
+    perform private.fail('round_not_in_bracket');
   end if;
   if exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.bracket = p_bracket
              and m.round = p_round and not m.is_bye and (m.reported_at is not null or m.confirmed_at is not null)) then
-    raise exception 'This round has a result already: its settings can no longer change.';
+    perform private.fail('round_has_result');
   end if;
   update public.matches set best_of = p_best_of, maps = v_maps
   where tournament_id = p_tournament_id and bracket = p_bracket and round = p_round;

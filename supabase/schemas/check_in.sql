@@ -21,19 +21,19 @@ begin
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
   if v_team.registered_by <> (select auth.uid()) then
-    raise exception 'Only the captain can check the team in.';
+    perform private.fail('captain_only_checkin');
   end if;
   if v_tournament.cancelled_at is not null then
-    raise exception 'This tournament was cancelled.';
+    perform private.fail('tournament_cancelled');
   end if;
   if v_tournament.starts_at is null or now() < public.checkin_opens(v_tournament) then
-    raise exception 'Check-in is not open yet.';
+    perform private.fail('checkin_not_open');
   end if;
   if now() >= public.checkin_closes(v_tournament) or v_tournament.started_at is not null then
-    raise exception 'Check-in is closed.';
+    perform private.fail('checkin_closed');
   end if;
   if (select count(*) from public.team_players tp where tp.team_id = p_team_id) < left(v_tournament.type, 1)::int then
-    raise exception 'Name a player for every place before checking in.';
+    perform private.fail('checkin_needs_full_team');
   end if;
   if v_team.checked_in_at is null then
     update public.teams set checked_in_at = now() where id = p_team_id returning * into v_team;
@@ -57,12 +57,12 @@ declare
   v_tournament public.tournaments;
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can do that.';
+    perform private.fail('admin_only');
   end if;
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
   if v_tournament.started_at is not null then
-    raise exception 'The tournament has started.';
+    perform private.fail('tournament_started');
   end if;
   update public.teams
   set checked_in_at = case when p_checked_in then coalesce(checked_in_at, now()) end

@@ -96,8 +96,7 @@ begin
   end if;
   delete from private.contact_sends where sent_at < now() - interval '10 minutes';
   if (select count(*) from private.contact_sends where ip = v_ip and sent_at >= now() - interval '10 minutes') >= 5 then
-    raise exception 'You have sent too many messages. Please wait a few minutes and try again.'
-      using errcode = 'PT429';
+    perform private.fail('contact_rate_limited');
   end if;
   insert into private.contact_sends (ip) values (v_ip);
   return new;
@@ -115,7 +114,7 @@ set search_path = ''
 as $$
 begin
   if (select count(*) from inserted) > 1 then
-    raise exception 'Send one message at a time.';
+    perform private.fail('one_message');
   end if;
   return null;
 end

@@ -72,14 +72,14 @@ as $$
 begin
   new.username := private.trim_space(new.username);
   if new.username is null or char_length(new.username) not between 2 and 30 then
-    raise exception 'Username must be between 2 and 30 characters.';
+    perform private.fail('username_length');
   end if;
   if private.has_invisible(new.username) then
-    raise exception 'Username cannot contain invisible characters.';
+    perform private.fail('username_invisible');
   end if;
   new.game_id := public.normalize_player_id(nullif(btrim(new.game_id), ''));
   if new.game_id is not null and new.game_id !~ '^#[A-Z0-9]{9}$' then
-    raise exception 'Invalid game ID format. Must be 9 characters with optional #.';
+    perform private.fail('game_id_format');
   end if;
   return new;
 end
@@ -97,7 +97,7 @@ set search_path = ''
 as $$
 begin
   if new.game_id is not null and exists (select 1 from public.profiles p where p.game_id = new.game_id and p.id <> new.id) then
-    raise exception 'That player ID belongs to another account.';
+    perform private.fail('game_id_taken');
   end if;
   return new;
 end

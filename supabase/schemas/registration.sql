@@ -175,33 +175,34 @@ declare
   v_id text;
   v_name text;
   v_taken text;
+  v_taken_slot integer;
   v_status text := 'registered';
   v_constraint text;
   v_team public.teams;
 begin
   if v_user_id is null then
-    raise exception 'Please sign in to register.';
+    perform private.fail('sign_in_to_register');
   end if;
 
   -- The lock serialises registrations per tournament: the capacity and duplicate checks below see
   -- every registration committed before this one.
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
   if not found then
-    raise exception 'This tournament no longer exists.';
+    perform private.fail('tournament_not_found');
   end if;
   if v_tournament.cancelled_at is not null then
-    raise exception 'This tournament was cancelled.';
+    perform private.fail('tournament_cancelled');
   end if;
   if v_tournament.started_at is not null or v_tournament.completed_at is not null
      or (v_tournament.starts_at is not null and now() >= public.registration_closes(v_tournament)) then
-    raise exception 'Registration is closed.';
+    perform private.fail('registration_closed');
   end if;
 
   select t.status into v_existing from public.teams t where t.tournament_id = p_tournament_id and t.registered_by = v_user_id;
   if v_existing = 'waitlisted' then
-    raise exception 'You are already on the waitlist.';
+    perform private.fail('already_waitlisted');
   elsif v_existing is not null then
-    raise exception 'You have already registered for this tournament.';
+    perform private.fail('already_registered');
   end if;
 
   v_size := left(v_tournament.type, 1)::integer;
@@ -210,35 +211,35 @@ begin
   else
     v_team_name := nullif(private.trim_space(p_team_name), '');
     if v_team_name is null then
-      raise exception 'Team name is required.';
+      perform private.fail('team_name_required');
     end if;
     if private.has_invisible(v_team_name) then
-      raise exception 'Team name cannot contain invisible characters.';
+      perform private.fail('team_name_invisible');
     end if;
     if char_length(v_team_name) > 40 then
-      raise exception 'Team name must be 40 characters or fewer.';
+      perform private.fail('team_name_length');
     end if;
   end if;
 
   v_count := case when jsonb_typeof(p_players) = 'array' then jsonb_array_length(p_players) else 0 end;
   if v_count <> v_size then
-    raise exception '%', case v_size
-      when 1 then 'A 1v1 registration needs exactly 1 player.'
-      else format('A %sv%s team needs exactly %s players.', v_size, v_size, v_size)
-    end;
+    if v_size = 1 then
+      perform private.fail('solo_needs_one_player');
+    end if;
+    perform private.fail('team_needs_players', v_size::text);
   end if;
 
   for i in 1 .. v_size loop
     v_player := p_players -> (i - 1);
     v_name := nullif(private.trim_space(case when jsonb_typeof(v_player) = 'object' then v_player ->> 'in_game_name' end), '');
     if v_name is null then
-      raise exception 'In-game name is required for player %.', i;
+      perform private.fail('in_game_name_required', i::text);
     end if;
     if private.has_invisible(v_name) then
-      raise exception 'In-game name for player % cannot contain invisible characters.', i;
+      perform private.fail('in_game_name_invisible', i::text);
     end if;
     if char_length(v_name) > 30 then
-      raise exception 'In-game name for player % must be 30 characters or fewer.', i;
+      perform private.fail('in_game_name_length', i::text);
     end if;
     v_names := v_names || v_name;
   end loop;
@@ -247,30 +248,30 @@ begin
     v_player := p_players -> (i - 1);
     v_id := public.normalize_player_id(v_player ->> 'player_id');
     if v_id is null or v_id !~ '^#[A-Z0-9]{9}$' then
-      raise exception 'Invalid player ID format. Must be 9 characters with optional #.';
+      perform private.fail('player_id_format', i::text);
     end if;
     v_ids := v_ids || v_id;
   end loop;
 
   for i in 2 .. v_size loop
     if v_ids[i] = any (v_ids[1:i - 1]) then
-      raise exception 'Player ID % is entered more than once.', v_ids[i];
+      perform private.fail('player_id_repeated', v_ids[i], i::text);
     end if;
   end loop;
 
   -- Registered and waitlisted teams alike: a player ID appears once per tournament.
-  select p.id into v_taken
+  select p.id, p.slot into v_taken, v_taken_slot
   from unnest(v_ids) with ordinality as p (id, slot)
   where exists (select 1 from public.team_players tp where tp.tournament_id = p_tournament_id and tp.player_id = p.id)
   order by p.slot
   limit 1;
   if v_taken is not null then
-    raise exception 'Player ID % is already registered.', v_taken;
+    perform private.fail('player_id_registered', v_taken, v_taken_slot::text);
   end if;
 
   if v_tournament.registered_teams >= v_tournament.slots then
     if not coalesce(p_waitlist, false) then
-      raise exception 'The tournament is full';
+      perform private.fail('tournament_full');
     end if;
     v_status := 'waitlisted';
   end if;
@@ -287,14 +288,14 @@ begin
     -- Only reachable if something registers without taking the lock above; answer as the checks would.
     get stacked diagnostics v_constraint = constraint_name;
     if v_constraint = 'team_players_tournament_id_player_id_key' then
-      select p.id into v_taken
+      select p.id, p.slot into v_taken, v_taken_slot
       from unnest(v_ids) with ordinality as p (id, slot)
       where exists (select 1 from public.team_players tp where tp.tournament_id = p_tournament_id and tp.player_id = p.id)
       order by p.slot
       limit 1;
-      raise exception 'Player ID % is already registered.', coalesce(v_taken, v_ids[1]);
+      perform private.fail('player_id_registered', coalesce(v_taken, v_ids[1]), coalesce(v_taken_slot, 1)::text);
     end if;
-    raise exception 'You have already registered for this tournament.';
+    perform private.fail('already_registered');
   end;
 
   return v_team;
@@ -320,7 +321,7 @@ declare
 begin
   select t.tournament_id into v_tournament_id from public.teams t where t.id = new.team_id;
   if new.tournament_id is distinct from v_tournament_id then
-    raise exception 'A player must belong to the tournament of their team.';
+    perform private.fail('player_team_mismatch');
   end if;
   return new;
 end
@@ -506,16 +507,16 @@ declare
   v_tournament_id uuid;
 begin
   if (select auth.uid()) is null then
-    raise exception 'Please sign in.';
+    perform private.fail('sign_in_required');
   end if;
   select t.tournament_id into v_tournament_id from public.teams t where t.id = p_team_id;
   if v_tournament_id is null then
-    raise exception 'This registration no longer exists.';
+    perform private.fail('registration_gone');
   end if;
   perform 1 from public.tournaments where id = v_tournament_id for update;
   -- Re-read under the lock: a concurrent withdrawal may have removed the team meanwhile.
   if not exists (select 1 from public.teams t where t.id = p_team_id) then
-    raise exception 'This registration no longer exists.';
+    perform private.fail('registration_gone');
   end if;
   return v_tournament_id;
 end
@@ -539,10 +540,10 @@ begin
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
   if v_team.registered_by <> (select auth.uid()) then
-    raise exception 'Only the captain can withdraw the team.';
+    perform private.fail('captain_only_withdraw');
   end if;
   if private.roster_closed(v_tournament) then
-    raise exception 'Withdrawals are closed.';
+    perform private.fail('withdrawals_closed');
   end if;
   delete from public.teams where id = p_team_id;
 end
@@ -562,12 +563,12 @@ set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Please sign in.';
+    perform private.fail('sign_in_required');
   end if;
   update public.team_players set confirmed_at = coalesce(confirmed_at, now())
   where team_id = p_team_id and user_id = (select auth.uid());
   if not found then
-    raise exception 'You are not on this team.';
+    perform private.fail('not_on_team');
   end if;
 end
 $$;
@@ -589,14 +590,14 @@ begin
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
   if v_team.registered_by = (select auth.uid()) then
-    raise exception 'Captains withdraw the team instead.';
+    perform private.fail('captain_withdraws');
   end if;
   if private.roster_closed(v_tournament) then
-    raise exception 'Check-in is closed.';
+    perform private.fail('checkin_closed');
   end if;
   delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid());
   if not found then
-    raise exception 'You are not on this team.';
+    perform private.fail('not_on_team');
   end if;
   -- A team with an empty place is no longer ready: the captain checks in again once it is filled.
   update public.teams set checked_in_at = null where id = p_team_id;
@@ -624,31 +625,31 @@ begin
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
   if v_team.registered_by <> (select auth.uid()) then
-    raise exception 'Only the captain can change the team.';
+    perform private.fail('captain_only_change');
   end if;
   if private.roster_closed(v_tournament) then
-    raise exception 'Check-in is closed.';
+    perform private.fail('checkin_closed');
   end if;
   if p_slot is null or p_slot < 1 or p_slot > left(v_tournament.type, 1)::int then
-    raise exception 'That place is not on this team.';
+    perform private.fail('place_not_on_team');
   end if;
   if exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.slot = p_slot) then
-    raise exception 'That place is already taken.';
+    perform private.fail('place_taken');
   end if;
   if v_name is null then
-    raise exception 'In-game name is required for player %.', p_slot;
+    perform private.fail('in_game_name_required', p_slot::text);
   end if;
   if private.has_invisible(v_name) then
-    raise exception 'In-game name for player % cannot contain invisible characters.', p_slot;
+    perform private.fail('in_game_name_invisible', p_slot::text);
   end if;
   if char_length(v_name) > 30 then
-    raise exception 'In-game name for player % must be 30 characters or fewer.', p_slot;
+    perform private.fail('in_game_name_length', p_slot::text);
   end if;
   if v_id is null or v_id !~ '^#[A-Z0-9]{9}$' then
-    raise exception 'Invalid player ID format. Must be 9 characters with optional #.';
+    perform private.fail('player_id_format', p_slot::text);
   end if;
   if exists (select 1 from public.team_players tp where tp.tournament_id = v_team.tournament_id and tp.player_id = v_id) then
-    raise exception 'Player ID % is already registered.', v_id;
+    perform private.fail('player_id_registered', v_id, p_slot::text);
   end if;
   insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name)
   values (p_team_id, v_team.tournament_id, p_slot, v_id, v_name);

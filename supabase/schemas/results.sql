@@ -70,13 +70,13 @@ begin
   from public.tournaments t join public.matches m on m.tournament_id = t.id where m.id = p_match_id for update of t;
   select * into v_match from public.matches where id = p_match_id for update;
   if not found then
-    raise exception 'This match no longer exists.';
+    perform private.fail('match_not_found');
   end if;
   if v_cancelled_at is not null then
-    raise exception 'This tournament was cancelled.';
+    perform private.fail('tournament_cancelled');
   end if;
   if v_match.team1_id is null or v_match.team2_id is null then
-    raise exception 'This match is waiting for its opponent.';
+    perform private.fail('match_waiting');
   end if;
   return v_match;
 end
@@ -97,12 +97,12 @@ declare
   v_match public.matches;
 begin
   if (select auth.uid()) is null then
-    raise exception 'Please sign in.';
+    perform private.fail('sign_in_required');
   end if;
   v_match := private.lock_match(p_match_id);
   if not exists (select 1 from public.teams t where t.id in (v_match.team1_id, v_match.team2_id)
                  and t.registered_by = (select auth.uid())) then
-    raise exception 'Only the two captains can report this match.';
+    perform private.fail('captains_only');
   end if;
   return v_match;
 end
@@ -120,7 +120,7 @@ set search_path = ''
 as $$
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can set a result.';
+    perform private.fail('admin_only_result');
   end if;
   return private.lock_match(p_match_id);
 end
@@ -140,21 +140,21 @@ declare
   v_needed integer := p_best_of / 2 + 1;
 begin
   if p_games is null or jsonb_typeof(p_games) <> 'array' or jsonb_array_length(p_games) = 0 then
-    raise exception 'Report at least one game.';
+    perform private.fail('games_required');
   end if;
   team1_score := 0;
   team2_score := 0;
   for v_game in select * from jsonb_array_elements(p_games) loop
     if greatest(team1_score, team2_score) >= v_needed then
-      raise exception 'A best of % ends when a team wins % games.', p_best_of, v_needed;
+      perform private.fail('best_of_score', p_best_of::text, v_needed::text);
     end if;
     if jsonb_typeof(v_game) <> 'object' or v_game->>'winner' is null or v_game->>'winner' not in ('1', '2') then
-      raise exception 'Each game needs its winner: team 1 or team 2.';
+      perform private.fail('game_winner_required');
     end if;
     if v_game->>'winner' = '1' then team1_score := team1_score + 1; else team2_score := team2_score + 1; end if;
   end loop;
   if greatest(team1_score, team2_score) < v_needed then
-    raise exception 'A best of % ends when a team wins % games.', p_best_of, v_needed;
+    perform private.fail('best_of_score', p_best_of::text, v_needed::text);
   end if;
 end
 $$;
@@ -178,11 +178,11 @@ declare
 begin
   v_match := private.lock_match_for_captain(p_match_id);
   if v_match.confirmed_at is not null then
-    raise exception 'This result is already confirmed.';
+    perform private.fail('result_confirmed');
   end if;
   -- A captain's new report would clear the other captain's dispute without anyone settling it.
   if v_match.disputed_at is not null then
-    raise exception 'This result is disputed: an administrator settles it.';
+    perform private.fail('result_disputed');
   end if;
   v_score := private.score_games(v_match.best_of, p_games);
   update public.matches set
@@ -212,13 +212,13 @@ begin
     return; -- Already confirmed (the other captain's click got there first): nothing moves twice.
   end if;
   if v_match.disputed_at is not null then
-    raise exception 'This result is disputed: an administrator settles it.';
+    perform private.fail('result_disputed');
   end if;
   if v_match.reported_at is null then
-    raise exception 'This match has no result to confirm yet.';
+    perform private.fail('nothing_to_confirm');
   end if;
   if v_match.reported_by = (select auth.uid()) then
-    raise exception 'The other captain confirms the result.';
+    perform private.fail('other_captain_confirms');
   end if;
   update public.matches set confirmed_at = now(), result_reason = 'played' where id = p_match_id;
   insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
@@ -242,19 +242,19 @@ declare
 begin
   v_match := private.lock_match_for_captain(p_match_id);
   if v_match.confirmed_at is not null then
-    raise exception 'This result is already confirmed.';
+    perform private.fail('result_confirmed');
   end if;
   if v_match.disputed_at is not null then
-    raise exception 'This result is disputed: an administrator settles it.';
+    perform private.fail('result_disputed');
   end if;
   if v_match.reported_at is null then
-    raise exception 'This match has no result to dispute yet.';
+    perform private.fail('nothing_to_dispute');
   end if;
   if v_match.reported_by = (select auth.uid()) then
-    raise exception 'The other captain disputes the result.';
+    perform private.fail('other_captain_disputes');
   end if;
   if p_comment is null or char_length(private.trim_space(p_comment)) = 0 or char_length(p_comment) > 500 then
-    raise exception 'Say what is wrong in up to 500 characters.';
+    perform private.fail('dispute_comment_length');
   end if;
   update public.matches set disputed_at = now(), dispute_comment = private.trim_space(p_comment) where id = p_match_id;
 end
@@ -301,7 +301,7 @@ begin
     select * into v_next from public.matches where id = v_link.match_id for update;
     if (v_next.reported_at is not null or v_next.confirmed_at is not null) and not v_next.is_bye then
       if not p_confirm_reset then
-        raise exception 'Later matches were played after this result: confirm to reset them.';
+        perform private.fail('reset_later_matches');
       end if;
       insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
       values (v_next.id, v_next.tournament_id, (select auth.uid()), 'reset', private.result_of(v_next), null);
@@ -399,10 +399,10 @@ declare
 begin
   v_match := private.lock_match_for_admin(p_match_id);
   if p_reason is null or p_reason not in ('forfeit', 'no_show') then
-    raise exception 'The reason is forfeit or no_show.';
+    perform private.fail('forfeit_reason');
   end if;
   if p_winner_team_id is null or p_winner_team_id not in (v_match.team1_id, v_match.team2_id) then
-    raise exception 'The winner must be one of the two teams of this match.';
+    perform private.fail('winner_not_in_match');
   end if;
   perform private.settle_result(v_match, null, null, null, p_winner_team_id, p_reason, coalesce(p_confirm_reset, false));
 end
@@ -421,7 +421,7 @@ set search_path = ''
 as $$
 begin
   if not (select private.is_admin()) then
-    raise exception 'Only an administrator can list matches to settle.';
+    perform private.fail('admin_only_matches');
   end if;
   return query
     select m.* from public.matches m where m.tournament_id = p_tournament_id

@@ -322,7 +322,7 @@ set search_path = ''
 as $$
 begin
   if (select auth.uid()) is null then
-    raise exception 'Please sign in.';
+    perform private.fail('sign_in_required');
   end if;
   return query
   with mine as (

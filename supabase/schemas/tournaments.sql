@@ -210,14 +210,14 @@ set search_path = ''
 as $$
 begin
   if new.name is distinct from old.name then
-    raise exception 'Tournament name cannot be changed.';
+    perform private.fail('tournament_name_fixed');
   end if;
   -- Registered teams were entered with the old team size.
   if new.type is distinct from old.type and old.registered_teams > 0 then
-    raise exception 'The type cannot change while teams are registered.';
+    perform private.fail('tournament_type_fixed');
   end if;
   if new.slots is distinct from old.slots and new.slots < new.registered_teams then
-    raise exception 'Slots cannot be fewer than the teams already registered.';
+    perform private.fail('slots_below_registered');
   end if;
   -- A registration only moves the counter: that is not an edit of the tournament.
   if (new.description, new.thumbnail_url, new.slots, new.discord_link, new.type)
@@ -240,25 +240,25 @@ set search_path = ''
 as $$
 begin
   if tg_op = 'UPDATE' and old.cancelled_at is not null and new.cancelled_at is distinct from old.cancelled_at then
-    raise exception 'A cancelled tournament stays cancelled.';
+    perform private.fail('cancellation_final');
   end if;
   if new.starts_at is null then
     if num_nonnulls(new.registration_closes_at, new.checkin_opens_at, new.checkin_closes_at) > 0 then
-      raise exception 'Set a start time before the check-in and registration times.';
+      perform private.fail('schedule_needs_start');
     end if;
     return new;
   end if;
   if (tg_op = 'INSERT' or new.starts_at is distinct from old.starts_at) and new.starts_at <= now() then
-    raise exception 'The start time must be in the future.';
+    perform private.fail('start_in_past');
   end if;
   if public.checkin_opens(new) >= public.checkin_closes(new) then
-    raise exception 'Check-in must open before it closes.';
+    perform private.fail('checkin_opens_after_close');
   end if;
   if public.checkin_closes(new) > new.starts_at then
-    raise exception 'Check-in must close by the start time.';
+    perform private.fail('checkin_closes_after_start');
   end if;
   if public.registration_closes(new) > public.checkin_closes(new) then
-    raise exception 'Registration must close by the end of check-in.';
+    perform private.fail('registration_closes_after_checkin');
   end if;
   return new;
 end
@@ -275,7 +275,7 @@ set search_path = ''
 as $$
 begin
   if new.cancelled_at is not null and old.cancelled_at is null and old.completed_at is not null then
-    raise exception 'A completed tournament cannot be cancelled.';
+    perform private.fail('completed_not_cancellable');
   end if;
   return new;
 end

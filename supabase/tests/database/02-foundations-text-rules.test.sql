@@ -17,37 +17,37 @@ insert into public.tournaments (id, name, description, thumbnail_url, slots, dis
 select tests.authenticate_as('alice');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', E'\u00a0',
                     '[{"player_id": "TXTAAAAA1", "in_game_name": "A"}, {"player_id": "TXTAAAAA2", "in_game_name": "B"}]') $$,
-  'P0001', 'Team name is required.', 'a team name of one no-break space is empty');
+  'BC305', 'Team name is required.', 'a team name of one no-break space is empty');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', E'\u3000\u2003\u202f',
                     '[{"player_id": "TXTAAAAA1", "in_game_name": "A"}, {"player_id": "TXTAAAAA2", "in_game_name": "B"}]') $$,
-  'P0001', 'Team name is required.', 'a team name of ideographic and em spaces is empty');
+  'BC305', 'Team name is required.', 'a team name of ideographic and em spaces is empty');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', E'\u200b',
                     '[{"player_id": "TXTAAAAA1", "in_game_name": "A"}, {"player_id": "TXTAAAAA2", "in_game_name": "B"}]') $$,
-  'P0001', 'Team name cannot contain invisible characters.', 'a team name of one zero-width space is refused');
+  'BC306', 'Team name cannot contain invisible characters.', 'a team name of one zero-width space is refused');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', E'Good\u202eevil',
                     '[{"player_id": "TXTAAAAA1", "in_game_name": "A"}, {"player_id": "TXTAAAAA2", "in_game_name": "B"}]') $$,
-  'P0001', 'Team name cannot contain invisible characters.', 'a right-to-left override in a team name is refused');
+  'BC306', 'Team name cannot contain invisible characters.', 'a right-to-left override in a team name is refused');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', E'Two\nLines',
                     '[{"player_id": "TXTAAAAA1", "in_game_name": "A"}, {"player_id": "TXTAAAAA2", "in_game_name": "B"}]') $$,
-  'P0001', 'Team name cannot contain invisible characters.', 'a line break inside a team name is refused');
+  'BC306', 'Team name cannot contain invisible characters.', 'a line break inside a team name is refused');
 
 -- In-game names.
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', 'Team',
                     jsonb_build_array(jsonb_build_object('player_id', 'TXTAAAAA1', 'in_game_name', E'\u00a0\u00a0'),
                                       jsonb_build_object('player_id', 'TXTAAAAA2', 'in_game_name', 'B'))) $$,
-  'P0001', 'In-game name is required for player 1.', 'an in-game name of no-break spaces is empty');
+  'BC310', 'In-game name is required for player 1.', 'an in-game name of no-break spaces is empty');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', 'Team',
                     jsonb_build_array(jsonb_build_object('player_id', 'TXTAAAAA1', 'in_game_name', 'A'),
                                       jsonb_build_object('player_id', 'TXTAAAAA2', 'in_game_name', E'\u202e\u200b'))) $$,
-  'P0001', 'In-game name for player 2 cannot contain invisible characters.', 'an in-game name of bidi and zero-width characters is refused');
+  'BC311', 'In-game name for player 2 cannot contain invisible characters.', 'an in-game name of bidi and zero-width characters is refused');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', 'Team',
                     jsonb_build_array(jsonb_build_object('player_id', 'TXTAAAAA1', 'in_game_name', E'Bo\ufeffb'),
                                       jsonb_build_object('player_id', 'TXTAAAAA2', 'in_game_name', 'B'))) $$,
-  'P0001', 'In-game name for player 1 cannot contain invisible characters.', 'a byte-order mark inside an in-game name is refused');
+  'BC311', 'In-game name for player 1 cannot contain invisible characters.', 'a byte-order mark inside an in-game name is refused');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', 'Team',
                     jsonb_build_array(jsonb_build_object('player_id', 'TXTAAAAA1', 'in_game_name', E'A\U000e0041'),
                                       jsonb_build_object('player_id', 'TXTAAAAA2', 'in_game_name', 'B'))) $$,
-  'P0001', 'In-game name for player 1 cannot contain invisible characters.', 'a tag character (outside the BMP) is refused');
+  'BC311', 'In-game name for player 1 cannot contain invisible characters.', 'a tag character (outside the BMP) is refused');
 
 -- Allowed: trimmed of Unicode spaces, inner spaces, accents and emoji kept.
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000712', E'\u00a0Les Étoiles 🌟\u3000',
@@ -81,16 +81,16 @@ select lives_ok($$ update public.team_players set in_game_name = 'Mei' where in_
 
 -- Usernames, at sign-up and in the profile.
 select throws_ok($$ select tests.create_user('rtl', 'rtl@example.com', '{}', jsonb_build_object('username', E'adm\u202enimda')) $$,
-  'P0001', 'Username cannot contain invisible characters.', 'sign-up with a bidi override in the username is refused');
+  'BC102', 'Username cannot contain invisible characters.', 'sign-up with a bidi override in the username is refused');
 select lives_ok($$ select tests.create_user('spacey', 'spacey@example.com', '{}', jsonb_build_object('username', E'\u00a0Spacey\u3000')) $$,
   'sign-up trims Unicode spaces around the username');
 select is((select username from public.profiles where id = tests.get_user_id('spacey')), 'Spacey',
   'the username is stored trimmed');
 select tests.authenticate_as('alice');
 select throws_ok($$ update public.profiles set username = E'\u00a0\u00a0' where id = tests.get_user_id('alice') $$,
-  'P0001', 'Username must be between 2 and 30 characters.', 'a username of no-break spaces is too short');
+  'BC101', 'Username must be between 2 and 30 characters.', 'a username of no-break spaces is too short');
 select throws_ok($$ update public.profiles set username = E'Al\u200bice' where id = tests.get_user_id('alice') $$,
-  'P0001', 'Username cannot contain invisible characters.', 'a zero-width space in the username is refused');
+  'BC102', 'Username cannot contain invisible characters.', 'a zero-width space in the username is refused');
 select lives_ok($$ update public.profiles set username = E'\u2003Alice Ä\u2003' where id = tests.get_user_id('alice') $$,
   'a username with Unicode spaces around it is accepted');
 select is((select username from public.profiles where id = tests.get_user_id('alice')), 'Alice Ä',
@@ -99,7 +99,7 @@ select is((select username from public.profiles where id = tests.get_user_id('al
 -- The type is fixed while teams are registered.
 select tests.authenticate_as_admin();
 select throws_ok($$ update public.tournaments set type = '3v3' where id = '00000000-0000-4000-8000-000000000712' $$,
-  'P0001', 'The type cannot change while teams are registered.', 'the type of a tournament with teams cannot change');
+  'BC202', 'The type cannot change while teams are registered.', 'the type of a tournament with teams cannot change');
 select lives_ok($$ update public.tournaments set type = '2v2', description = 'Same type.' where id = '00000000-0000-4000-8000-000000000712' $$,
   'other fields of a tournament with teams can change');
 select lives_ok($$ update public.tournaments set type = '1v1' where id = '00000000-0000-4000-8000-000000000713' $$,

@@ -24,11 +24,11 @@ select matches(
   'a blank username and a one-letter local part fall back to player-<id>');
 select throws_ok(
   $$ select tests.create_user('dave', 'dave@example.com', '{}', '{"username": "Dave", "game_id": "12345"}') $$,
-  'P0001', 'Invalid game ID format. Must be 9 characters with optional #.',
+  'BC103', 'Invalid game ID format. Must be 9 characters with optional #.',
   'sign-up with an invalid game ID is refused with the form''s message');
 select throws_ok(
   $$ select tests.create_user('x', 'x@example.com', '{}', '{"username": "x"}') $$,
-  'P0001', 'Username must be between 2 and 30 characters.',
+  'BC101', 'Username must be between 2 and 30 characters.',
   'sign-up with a one-letter username is refused');
 
 update auth.users set email = 'alice.new@example.com' where id = tests.get_user_id('alice');
@@ -55,13 +55,13 @@ select lives_ok($$ update public.profiles set game_id = '' where id = tests.get_
   'a blank game ID clears it');
 select is((select game_id from public.profiles), null, 'the cleared game ID is null');
 select throws_ok($$ update public.profiles set username = ' a ' where id = tests.get_user_id('alice') $$,
-  'P0001', 'Username must be between 2 and 30 characters.', 'a one-letter username is refused');
+  'BC101', 'Username must be between 2 and 30 characters.', 'a one-letter username is refused');
 select throws_ok($$ update public.profiles set username = repeat('a', 31) where id = tests.get_user_id('alice') $$,
-  'P0001', 'Username must be between 2 and 30 characters.', 'a 31-character username is refused');
+  'BC101', 'Username must be between 2 and 30 characters.', 'a 31-character username is refused');
 select throws_ok($$ update public.profiles set game_id = '#ABC' where id = tests.get_user_id('alice') $$,
-  'P0001', 'Invalid game ID format. Must be 9 characters with optional #.', 'a short game ID is refused');
+  'BC103', 'Invalid game ID format. Must be 9 characters with optional #.', 'a short game ID is refused');
 select throws_ok($$ update public.profiles set game_id = 'ABC-23XYZ' where id = tests.get_user_id('alice') $$,
-  'P0001', 'Invalid game ID format. Must be 9 characters with optional #.', 'a game ID with a dash is refused');
+  'BC103', 'Invalid game ID format. Must be 9 characters with optional #.', 'a game ID with a dash is refused');
 select throws_ok($$ update public.profiles set email = 'x@example.com' where id = tests.get_user_id('alice') $$,
   '42501', null, 'a player cannot change the e-mail on their profile');
 select throws_ok($$ update public.profiles set id = gen_random_uuid() where id = tests.get_user_id('alice') $$,

@@ -58,7 +58,7 @@ select lives_ok($$ update public.tournaments set description = 'Edited.', slots 
 select results_eq($$ select description, slots, type from public.tournaments where name = 'Admin Cup' $$,
   $$ values ('Edited.', 10, '2v2') $$, 'the edit is saved');
 select throws_ok($$ update public.tournaments set name = 'Renamed Cup' where name = 'Admin Cup' $$,
-  'P0001', 'Tournament name cannot be changed.', 'the name cannot change');
+  'BC201', 'Tournament name cannot be changed.', 'the name cannot change');
 select throws_ok($$ insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type)
                     values ('Admin Cup', 'd', 'https://x.io/a.png', 8, 'https://discord.gg/x', '1v1') $$,
   '23505', null, 'tournament names are unique');
@@ -110,7 +110,7 @@ select lives_ok($$ select public.register_team('00000000-0000-4000-8000-00000000
   'bob registers');
 select tests.authenticate_as('admin');
 select throws_ok($$ update public.tournaments set slots = 1 where name = 'Test Cup' $$,
-  'P0001', 'Slots cannot be fewer than the teams already registered.', 'slots cannot drop below the registered teams');
+  'BC203', 'Slots cannot be fewer than the teams already registered.', 'slots cannot drop below the registered teams');
 select lives_ok($$ update public.tournaments set slots = 2 where name = 'Test Cup' $$, 'slots may equal the registered teams');
 select lives_ok($$ update public.tournaments set slots = 5 where name = 'Test Cup' $$, 'slots may grow');
 

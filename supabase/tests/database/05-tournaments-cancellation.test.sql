@@ -29,11 +29,11 @@ select isnt_empty($$ update public.tournaments set cancelled_at = now() where na
 select isnt_empty($$ update public.tournaments set cancelled_at = now() where name = 'Running' returning id $$,
   'an administrator cancels a tournament in progress');
 select throws_ok($$ update public.tournaments set cancelled_at = now() where name = 'Finished' $$,
-  'P0001', 'A completed tournament cannot be cancelled.', 'a completed tournament cannot be cancelled');
+  'BC205', 'A completed tournament cannot be cancelled.', 'a completed tournament cannot be cancelled');
 select lives_ok($$ update public.tournaments set prize = 'Rs500' where name = 'Finished' $$,
   'a completed tournament can still be edited');
 select throws_ok($$ update public.tournaments set cancelled_at = now() + interval '1 minute' where name = 'Upcoming' $$,
-  'P0001', 'A cancelled tournament stays cancelled.', 'a cancellation stays as it was');
+  'BC204', 'A cancelled tournament stays cancelled.', 'a cancellation stays as it was');
 
 select * from finish();
 rollback;

@@ -16,42 +16,42 @@ insert into public.tournaments (id, name, description, thumbnail_url, slots, dis
 -- Not signed in.
 select tests.clear_authentication();
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAAAAAA1", "in_game_name": "A"}]') $$,
-  'P0001', 'Please sign in to register.', 'anon is asked to sign in');
+  'BC301', 'Please sign in to register.', 'anon is asked to sign in');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000ff', null, '[]') $$,
-  'P0001', 'Please sign in to register.', 'signing in is checked before anything else');
+  'BC301', 'Please sign in to register.', 'signing in is checked before anything else');
 
 select tests.authenticate_as('alice');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000ff', null, '[{"player_id": "AAAAAAAA1", "in_game_name": "A"}]') $$,
-  'P0001', 'This tournament no longer exists.', 'an unknown tournament');
+  'BC003', 'This tournament no longer exists.', 'an unknown tournament');
 select throws_ok($$ select public.register_team(null, null, '[]') $$,
-  'P0001', 'This tournament no longer exists.', 'a null tournament');
+  'BC003', 'This tournament no longer exists.', 'a null tournament');
 
 -- 1v1.
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[]') $$,
-  'P0001', 'A 1v1 registration needs exactly 1 player.', '1v1 with no player');
+  'BC308', 'A 1v1 registration needs exactly 1 player.', '1v1 with no player');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null,
                     '[{"player_id": "AAAAAAAA1", "in_game_name": "A"}, {"player_id": "AAAAAAAA2", "in_game_name": "B"}]') $$,
-  'P0001', 'A 1v1 registration needs exactly 1 player.', '1v1 with two players');
+  'BC308', 'A 1v1 registration needs exactly 1 player.', '1v1 with two players');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '{"player_id": "AAAAAAAA1"}') $$,
-  'P0001', 'A 1v1 registration needs exactly 1 player.', 'players that are not a JSON array');
+  'BC308', 'A 1v1 registration needs exactly 1 player.', 'players that are not a JSON array');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, null) $$,
-  'P0001', 'A 1v1 registration needs exactly 1 player.', 'null players');
+  'BC308', 'A 1v1 registration needs exactly 1 player.', 'null players');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAAAAAA1", "in_game_name": "  "}]') $$,
-  'P0001', 'In-game name is required for player 1.', 'a blank in-game name');
+  'BC310', 'In-game name is required for player 1.', 'a blank in-game name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAAAAAA1"}]') $$,
-  'P0001', 'In-game name is required for player 1.', 'a missing in-game name');
+  'BC310', 'In-game name is required for player 1.', 'a missing in-game name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, jsonb_build_array(jsonb_build_object('player_id', 'AAAAAAAA1', 'in_game_name', repeat('n', 31)))) $$,
-  'P0001', 'In-game name for player 1 must be 30 characters or fewer.', 'a 31-character in-game name');
+  'BC312', 'In-game name for player 1 must be 30 characters or fewer.', 'a 31-character in-game name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAAAAA1", "in_game_name": "A"}]') $$,
-  'P0001', 'Invalid player ID format. Must be 9 characters with optional #.', 'an 8-character player ID');
+  'BC313', 'Invalid player ID format. Must be 9 characters with optional #.', 'an 8-character player ID');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "#AAAAAAAAA1", "in_game_name": "A"}]') $$,
-  'P0001', 'Invalid player ID format. Must be 9 characters with optional #.', 'a 10-character player ID after the #');
+  'BC313', 'Invalid player ID format. Must be 9 characters with optional #.', 'a 10-character player ID after the #');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAA-AAA1", "in_game_name": "A"}]') $$,
-  'P0001', 'Invalid player ID format. Must be 9 characters with optional #.', 'a player ID with a dash');
+  'BC313', 'Invalid player ID format. Must be 9 characters with optional #.', 'a player ID with a dash');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"in_game_name": "A"}]') $$,
-  'P0001', 'Invalid player ID format. Must be 9 characters with optional #.', 'a missing player ID');
+  'BC313', 'Invalid player ID format. Must be 9 characters with optional #.', 'a missing player ID');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAAAAA1", "in_game_name": ""}]') $$,
-  'P0001', 'In-game name is required for player 1.', 'in-game names are checked before player IDs');
+  'BC310', 'In-game name is required for player 1.', 'in-game names are checked before player IDs');
 
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', 'ignored', '[{"player_id": "  aaaaaaaa1 ", "in_game_name": "  Alice  "}]') $$,
   'alice registers for the 1v1');
@@ -62,46 +62,46 @@ select results_eq($$ select t.team_name, t.registered_by, p.slot, p.player_id, p
   'the 1v1 team has no name, a normalised ID and a trimmed in-game name');
 select is((select registered_teams from public.tournaments where name = 'Solo Test'), 1, 'registered_teams counts the registration');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "BBBBBBBB1", "in_game_name": "Again"}]') $$,
-  'P0001', 'You have already registered for this tournament.', 'a second registration by the same user');
+  'BC304', 'You have already registered for this tournament.', 'a second registration by the same user');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[]') $$,
-  'P0001', 'You have already registered for this tournament.', 'already-registered is checked before the players');
+  'BC304', 'You have already registered for this tournament.', 'already-registered is checked before the players');
 
 select tests.authenticate_as('bob');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "#AAAAAAAA1", "in_game_name": "Bob"}]') $$,
-  'P0001', 'Player ID #AAAAAAAA1 is already registered.', 'a player ID already in the tournament');
+  'BC315', 'Player ID #AAAAAAAA1 is already registered.', 'a player ID already in the tournament');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "aaaaaaaa1", "in_game_name": "Bob"}]') $$,
-  'P0001', 'Player ID #AAAAAAAA1 is already registered.', 'the duplicate check compares normalised IDs');
+  'BC315', 'Player ID #AAAAAAAA1 is already registered.', 'the duplicate check compares normalised IDs');
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "BBBBBBBB1", "in_game_name": "Bob"}]') $$,
   'bob takes the last 1v1 slot');
 
 select tests.authenticate_as('carol');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "CCCCCCCC1", "in_game_name": "Carol"}]') $$,
-  'P0001', 'The tournament is full', 'a full tournament');
+  'BC316', 'The tournament is full', 'a full tournament');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "CCCCCCC", "in_game_name": "Carol"}]') $$,
-  'P0001', 'Invalid player ID format. Must be 9 characters with optional #.', 'the player checks come before the full check');
+  'BC313', 'Invalid player ID format. Must be 9 characters with optional #.', 'the player checks come before the full check');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000011', null, '[{"player_id": "AAAAAAAA1", "in_game_name": "Carol"}]') $$,
-  'P0001', 'Player ID #AAAAAAAA1 is already registered.', 'a taken ID is reported before the full check');
+  'BC315', 'Player ID #AAAAAAAA1 is already registered.', 'a taken ID is reported before the full check');
 select is((select registered_teams from public.tournaments where name = 'Solo Test'), 2, 'the counter stops at the slots');
 
 -- 2v2.
 select tests.authenticate_as('alice');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', null, '[]') $$,
-  'P0001', 'Team name is required.', 'a 2v2 without a team name');
+  'BC305', 'Team name is required.', 'a 2v2 without a team name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', '   ', '[]') $$,
-  'P0001', 'Team name is required.', 'a blank team name');
+  'BC305', 'Team name is required.', 'a blank team name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', repeat('t', 41), '[]') $$,
-  'P0001', 'Team name must be 40 characters or fewer.', 'a 41-character team name');
+  'BC307', 'Team name must be 40 characters or fewer.', 'a 41-character team name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Duo', '[{"player_id": "AAAAAAAA1", "in_game_name": "A"}]') $$,
-  'P0001', 'A 2v2 team needs exactly 2 players.', 'a 2v2 with one player');
+  'BC309', 'A 2v2 team needs exactly 2 players.', 'a 2v2 with one player');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Duo',
                     '[{"player_id": "AAAAAAAA1", "in_game_name": "A"}, {"player_id": "AAAAAAAA2", "in_game_name": " "}]') $$,
-  'P0001', 'In-game name is required for player 2.', 'a missing in-game name for player 2');
+  'BC310', 'In-game name is required for player 2.', 'a missing in-game name for player 2');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Duo',
                     '[{"player_id": "AAAAAAAA1", "in_game_name": "A"}, {"player_id": "AAAAAAAA", "in_game_name": "B"}]') $$,
-  'P0001', 'Invalid player ID format. Must be 9 characters with optional #.', 'an invalid ID for player 2');
+  'BC313', 'Invalid player ID format. Must be 9 characters with optional #.', 'an invalid ID for player 2');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Duo',
                     '[{"player_id": "abc123xyz", "in_game_name": "A"}, {"player_id": "#ABC123XYZ", "in_game_name": "B"}]') $$,
-  'P0001', 'Player ID #ABC123XYZ is entered more than once.', 'the same ID twice in one team');
+  'BC314', 'Player ID #ABC123XYZ is entered more than once.', 'the same ID twice in one team');
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', '  Gem Goblins  ',
                    '[{"player_id": "abc123xyz", "in_game_name": "A"}, {"player_id": "def456uvw", "in_game_name": "B"}]') $$,
   'alice registers a 2v2 team');
@@ -113,10 +113,10 @@ select results_eq($$ select t.team_name, p.slot, p.player_id from public.teams t
 select tests.authenticate_as('bob');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Rivals',
                     '[{"player_id": "XYZXYZXYZ", "in_game_name": "A"}, {"player_id": "def456uvw", "in_game_name": "B"}]') $$,
-  'P0001', 'Player ID #DEF456UVW is already registered.', 'a 2v2 player already in another team');
+  'BC315', 'Player ID #DEF456UVW is already registered.', 'a 2v2 player already in another team');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Rivals',
                     '[{"player_id": "XYZXYZXYZ", "in_game_name": "A"}, {"player_id": "XYZXYZXYZ", "in_game_name": "B"}]') $$,
-  'P0001', 'Player ID #XYZXYZXYZ is entered more than once.', 'a duplicate within the team is reported before a taken ID');
+  'BC314', 'Player ID #XYZXYZXYZ is entered more than once.', 'a duplicate within the team is reported before a taken ID');
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000022', 'Rivals',
                    '[{"player_id": "XYZXYZXYZ", "in_game_name": "A"}, {"player_id": "QWEQWEQWE", "in_game_name": "B"}]') $$,
   'bob registers a 2v2 team');
@@ -125,16 +125,16 @@ select is((select registered_teams from public.tournaments where name = 'Duo Tes
 -- 3v3.
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000033', 'Trio',
                     '[{"player_id": "T1T1T1T1T", "in_game_name": "A"}, {"player_id": "T2T2T2T2T", "in_game_name": "B"}]') $$,
-  'P0001', 'A 3v3 team needs exactly 3 players.', 'a 3v3 with two players');
+  'BC309', 'A 3v3 team needs exactly 3 players.', 'a 3v3 with two players');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000033', null,
                     '[{"player_id": "T1T1T1T1T", "in_game_name": "A"}, {"player_id": "T2T2T2T2T", "in_game_name": "B"}, {"player_id": "T3T3T3T3T", "in_game_name": "C"}]') $$,
-  'P0001', 'Team name is required.', 'a 3v3 without a team name');
+  'BC305', 'Team name is required.', 'a 3v3 without a team name');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000033', 'Trio',
                     '[{"player_id": "T1T1T1T1T", "in_game_name": "A"}, {"player_id": "T2T2T2T2T", "in_game_name": "B"}, "T3T3T3T3T"]') $$,
-  'P0001', 'In-game name is required for player 3.', 'a player that is not an object');
+  'BC310', 'In-game name is required for player 3.', 'a player that is not an object');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-000000000033', 'Trio',
                     '[{"player_id": "T1T1T1T1T", "in_game_name": "A"}, {"player_id": "T2T2T2T2T", "in_game_name": "B"}, {"player_id": "t1t1t1t1t", "in_game_name": "C"}]') $$,
-  'P0001', 'Player ID #T1T1T1T1T is entered more than once.', 'slot 3 repeats slot 1');
+  'BC314', 'Player ID #T1T1T1T1T is entered more than once.', 'slot 3 repeats slot 1');
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-000000000033', 'Trio',
                    '[{"player_id": "T1T1T1T1T", "in_game_name": "A"}, {"player_id": "T2T2T2T2T", "in_game_name": "B"}, {"player_id": "T3T3T3T3T", "in_game_name": "C"}]') $$,
   'bob registers a 3v3 team');
@@ -163,7 +163,7 @@ insert into public.teams (id, tournament_id, team_name, registered_by) values
   ('00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-000000000022', 'Ghost', tests.get_user_id('dan'));
 select throws_ok($$ insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name)
                     values ('00000000-0000-4000-8000-0000000000b2', '00000000-0000-4000-8000-000000000033', 1, '#GHOSTGHO1', 'G') $$,
-  'P0001', 'A player must belong to the tournament of their team.', 'team_players.tournament_id must be the team''s');
+  'BC317', 'A player must belong to the tournament of their team.', 'team_players.tournament_id must be the team''s');
 
 select * from finish();
 rollback;

@@ -38,19 +38,19 @@ select results_eq(
 
 select throws_ok($$ insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, starts_at)
   values ('Past', 'x', '/banners/solo-showdown.svg', 2, 'https://discord.gg/x', '1v1', now() - interval '1 minute') $$,
-  'P0001', 'The start time must be in the future.', 'a start time in the past is refused');
+  'BC207', 'The start time must be in the future.', 'a start time in the past is refused');
 select throws_ok($$ insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, starts_at, checkin_opens_at, checkin_closes_at)
   values ('Upside', 'x', '/banners/solo-showdown.svg', 2, 'https://discord.gg/x', '1v1', now() + interval '1 day', now() + interval '20 hours', now() + interval '19 hours') $$,
-  'P0001', 'Check-in must open before it closes.', 'check-in closing before it opens is refused');
+  'BC208', 'Check-in must open before it closes.', 'check-in closing before it opens is refused');
 select throws_ok($$ insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, starts_at, checkin_closes_at)
   values ('Late', 'x', '/banners/solo-showdown.svg', 2, 'https://discord.gg/x', '1v1', now() + interval '1 day', now() + interval '2 days') $$,
-  'P0001', 'Check-in must close by the start time.', 'check-in closing after the start is refused');
+  'BC209', 'Check-in must close by the start time.', 'check-in closing after the start is refused');
 select throws_ok($$ insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at)
   values ('Reg', 'x', '/banners/solo-showdown.svg', 2, 'https://discord.gg/x', '1v1', now() + interval '1 day', now() + interval '25 hours') $$,
-  'P0001', 'Registration must close by the end of check-in.', 'registration closing after check-in is refused');
+  'BC210', 'Registration must close by the end of check-in.', 'registration closing after check-in is refused');
 select throws_ok($$ insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, checkin_opens_at)
   values ('No start', 'x', '/banners/solo-showdown.svg', 2, 'https://discord.gg/x', '1v1', now() + interval '1 day') $$,
-  'P0001', 'Set a start time before the check-in and registration times.', 'check-in times need a start time');
+  'BC206', 'Set a start time before the check-in and registration times.', 'check-in times need a start time');
 select throws_ok($$ update public.tournaments set best_of = 2 where name = 'Next Week' $$,
   '23514', null, 'best of 2 is not a match length');
 
@@ -61,24 +61,24 @@ select tests.authenticate_as('alice');
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a2', null, '[{"player_id": "AAAAAAAA1", "in_game_name": "Alice"}]') $$,
   'alice takes the only slot');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a3', null, '[{"player_id": "AAAAAAAA1", "in_game_name": "Alice"}]') $$,
-  'P0001', 'Registration is closed.', 'registration is closed once check-in opens');
+  'BC302', 'Registration is closed.', 'registration is closed once check-in opens');
 
 select tests.authenticate_as('bob');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a2', null, '[{"player_id": "BBBBBBBB2", "in_game_name": "Bob"}]') $$,
-  'P0001', 'The tournament is full', 'a full tournament still says it is full');
+  'BC316', 'The tournament is full', 'a full tournament still says it is full');
 select is((public.register_team('00000000-0000-4000-8000-0000000000a2', null, '[{"player_id": "BBBBBBBB2", "in_game_name": "Bob"}]', true)).status,
   'waitlisted', 'asked to, a full tournament puts the team on the waitlist');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a2', null, '[{"player_id": "BBBBBBBB9", "in_game_name": "Bob"}]', true) $$,
-  'P0001', 'You are already on the waitlist.', 'a player is on the waitlist once');
+  'BC303', 'You are already on the waitlist.', 'a player is on the waitlist once');
 
 select tests.authenticate_as('carol');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a2', null, '[{"player_id": "BBBBBBBB2", "in_game_name": "Copy"}]', true) $$,
-  'P0001', 'Player ID #BBBBBBBB2 is already registered.', 'a waitlisted player ID cannot be entered again');
+  'BC315', 'Player ID #BBBBBBBB2 is already registered.', 'a waitlisted player ID cannot be entered again');
 select lives_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a2', null, '[{"player_id": "CCCCCCCC3", "in_game_name": "Carol"}]', true) $$,
   'carol joins the waitlist behind bob');
 select throws_ok($$ select public.withdraw_team((select id from public.teams where team_name is null and registered_by = tests.get_user_id('bob')
   and tournament_id = '00000000-0000-4000-8000-0000000000a2')) $$,
-  'P0001', 'This registration no longer exists.', 'another player''s team is invisible to carol');
+  'BC318', 'This registration no longer exists.', 'another player''s team is invisible to carol');
 
 reset role;
 select results_eq($$ select registered_teams, waitlisted_teams from public.tournaments where name = 'Next Week' $$,
@@ -122,7 +122,7 @@ select results_eq($$ select registered_teams, waitlisted_teams from public.tourn
 
 select tests.authenticate_as('bob');
 select throws_ok($$ select public.withdraw_team((select id from public.teams where registered_by = tests.get_user_id('bob') limit 1)) $$,
-  'P0001', 'This registration no longer exists.', 'a removed team cannot be withdrawn');
+  'BC318', 'This registration no longer exists.', 'a removed team cannot be withdrawn');
 
 -- ---------------------------------------------------------------------------------------------
 -- Check-in (Checking In is in its window; Settling's window has closed)
@@ -145,18 +145,18 @@ where id in ('00000000-0000-4000-8000-00000000c101', '00000000-0000-4000-8000-00
 
 select tests.authenticate_as('bob');
 select throws_ok($$ select public.check_in('00000000-0000-4000-8000-00000000c001') $$,
-  'P0001', 'Only the captain can check the team in.', 'only the captain checks the team in');
+  'BC403', 'Only the captain can check the team in.', 'only the captain checks the team in');
 select tests.authenticate_as('alice');
 select isnt((public.check_in('00000000-0000-4000-8000-00000000c001')).checked_in_at, null, 'the captain checks in during the window');
 select throws_ok($$ select public.check_in('00000000-0000-4000-8000-00000000c101') $$,
-  'P0001', 'Check-in is closed.', 'no check-in after the window');
+  'BC401', 'Check-in is closed.', 'no check-in after the window');
 select tests.authenticate_as('dan');
 select throws_ok($$ select public.check_in((select id from public.teams where registered_by = tests.get_user_id('dan') and tournament_id = '00000000-0000-4000-8000-0000000000a2')) $$,
-  'P0001', 'Check-in is not open yet.', 'no check-in before the window');
+  'BC402', 'Check-in is not open yet.', 'no check-in before the window');
 select throws_ok($$ select public.withdraw_team('00000000-0000-4000-8000-00000000c104') $$,
-  'P0001', 'Withdrawals are closed.', 'no withdrawal once check-in has closed');
+  'BC320', 'Withdrawals are closed.', 'no withdrawal once check-in has closed');
 select throws_ok($$ select public.set_check_in('00000000-0000-4000-8000-00000000c001', false) $$,
-  'P0001', 'Only an administrator can do that.', 'players cannot check teams in or out by hand');
+  'BC002', 'Only an administrator can do that.', 'players cannot check teams in or out by hand');
 select tests.authenticate_as('admin');
 select is((public.set_check_in('00000000-0000-4000-8000-00000000c001', false)).checked_in_at, null, 'an administrator checks a team out');
 select isnt((public.set_check_in('00000000-0000-4000-8000-00000000c001', true)).checked_in_at, null, 'and in again');
@@ -185,7 +185,7 @@ select is((select status from public.teams where id = '00000000-0000-4000-8000-0
 
 select tests.authenticate_as('bob');
 select throws_ok($$ update public.profiles set game_id = '#AAAAAAAA1' where id = tests.get_user_id('bob') $$,
-  'P0001', 'That player ID belongs to another account.', 'a player ID belongs to one account');
+  'BC104', 'That player ID belongs to another account.', 'a player ID belongs to one account');
 select is(public.game_id_available('aaaaaaaa1'), false, 'another account''s player ID is not available');
 select is(public.game_id_available('BBBBBBBB2'), true, 'your own player ID is');
 select tests.clear_authentication();
@@ -214,18 +214,18 @@ select tests.authenticate_as('carol');
 select is_empty($$ select id from public.teams where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$, 'others do not see the team');
 select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), null, 'nor the Discord link');
 select throws_ok($$ select public.confirm_team_place('00000000-0000-4000-8000-00000000c001') $$,
-  'P0001', 'You are not on this team.', 'only its players confirm a place');
+  'BC321', 'You are not on this team.', 'only its players confirm a place');
 
 select tests.authenticate_as('alice');
 select throws_ok($$ select public.leave_team((select id from public.teams where team_name = 'Duo')) $$,
-  'P0001', 'Captains withdraw the team instead.', 'the captain cannot leave');
+  'BC322', 'Captains withdraw the team instead.', 'the captain cannot leave');
 select tests.authenticate_as('bob');
 select lives_ok($$ select public.leave_team((select id from public.teams where team_name = 'Duo')) $$, 'the teammate leaves');
 select is_empty($$ select id from public.teams where team_name = 'Duo' $$, 'and no longer sees the team');
 
 select tests.authenticate_as('alice');
 select throws_ok($$ select public.fill_team_place((select id from public.teams where team_name = 'Duo'), 1, 'CCCCCCCC3', 'Carol') $$,
-  'P0001', 'That place is already taken.', 'a taken place cannot be filled');
+  'BC325', 'That place is already taken.', 'a taken place cannot be filled');
 select lives_ok($$ select public.fill_team_place((select id from public.teams where team_name = 'Duo'), 2, 'CCCCCCCC3', 'Carol') $$,
   'the captain names someone else');
 select tests.authenticate_as('carol');
@@ -243,11 +243,11 @@ select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), 'https://
 select lives_ok($$ update public.tournaments set cancelled_at = now() where name = 'To Be Announced' $$, 'an administrator cancels a tournament');
 select tests.authenticate_as('dan');
 select throws_ok($$ select public.register_team('00000000-0000-4000-8000-0000000000a1', null, '[{"player_id": "DDDDDDDD4", "in_game_name": "Dan"}]') $$,
-  'P0001', 'This tournament was cancelled.', 'a cancelled tournament takes no registrations');
+  'BC004', 'This tournament was cancelled.', 'a cancelled tournament takes no registrations');
 reset role;
 select is(public.phase(t), 'cancelled', 'its phase is cancelled') from public.tournaments t where name = 'To Be Announced';
 select throws_ok($$ update public.tournaments set cancelled_at = null where name = 'To Be Announced' $$,
-  'P0001', 'A cancelled tournament stays cancelled.', 'a cancellation is final');
+  'BC204', 'A cancelled tournament stays cancelled.', 'a cancellation is final');
 
 select * from finish();
 rollback;

@@ -12,7 +12,7 @@ select pg_temp.as_anon_from('{"x-forwarded-for": "203.0.113.7"}');
 
 select throws_ok(
   $$ insert into public.contact_messages (email, subject, message) values ('a@example.com', 'One', 'First'), ('a@example.com', 'Two', 'Second') $$,
-  'P0001', 'Send one message at a time.', 'two messages in one statement (an array body) are refused');
+  'BC701', 'Send one message at a time.', 'two messages in one statement (an array body) are refused');
 
 select lives_ok($$ insert into public.contact_messages (email, subject, message) values ('a@example.com', 'Hi 1', 'Body') $$, 'first message from an IP');
 select lives_ok($$ insert into public.contact_messages (email, subject, message) values ('a@example.com', 'Hi 2', 'Body') $$, 'second message');
