@@ -10,7 +10,7 @@ import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
 import type { OperatorAccess } from './local-only.ts';
-import type { RestOptions } from './rest/routes.ts';
+import type { RestOptions } from './rest/request.ts';
 import { bearerToken, clientIp } from './shared/http.ts';
 
 export interface ServerConfig {

@@ -156,8 +156,7 @@ function mediaParams(params: string[]): Map<string, string> {
  */
 export function parseAccept(header: string | undefined, planEnabled = false): Representation {
   if (!header) return { single: false, stripNulls: false, csv: false };
-  if (header.length > 1024)
-    throw new ApiError('PGRST107', 'None of these media types are available: (too long)', null, null, 406);
+  if (header.length > 1024) throw new ApiError('PGRST107', 'None of these media types are available: (too long)');
   for (const kind of header.split(',')) {
     const [rawType = '', ...rest] = kind.split(';');
     const type = rawType.trim().toLowerCase();
@@ -185,7 +184,7 @@ export function parseAccept(header: string | undefined, planEnabled = false): Re
       };
     }
   }
-  throw new ApiError('PGRST107', `None of these media types are available: ${header}`, null, null, 406);
+  throw new ApiError('PGRST107', `None of these media types are available: ${header}`);
 }
 
 /** Accept-Profile (reads) or Content-Profile (writes): one of the exposed schemas, the first by default. */

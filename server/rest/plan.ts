@@ -91,8 +91,7 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
     const outputs = new Set<string>();
     const claimOutput = (name: string) => {
       // Two embeds under one name would be two lateral joins with one alias: Postgres refuses that.
-      if (outputs.has(name))
-        throw new ApiError('42712', `table name "${name}" specified more than once`, null, null, 400);
+      if (outputs.has(name)) throw new ApiError('42712', `table name "${name}" specified more than once`);
       outputs.add(name);
     };
     for (const item of select) {
