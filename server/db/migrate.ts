@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './database.ts';
+import { autoExposeNewTables } from '../config.ts';
 
 const preludePath = fileURLToPath(new URL('./prelude.sql', import.meta.url));
 
@@ -74,9 +75,18 @@ function untimed<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T>
   });
 }
 
-export async function migrate(db: Database, supabaseDir: string): Promise<MigrateResult> {
+export interface MigrateOptions {
+  /** `[api] auto_expose_new_tables` (default: the folder's config.toml, where unset is true). */
+  autoExposeNewTables?: boolean;
+}
+
+export async function migrate(db: Database, supabaseDir: string, options: MigrateOptions = {}): Promise<MigrateResult> {
   const prelude = await readFile(preludePath, 'utf8');
-  await untimed(db, (tx) => tx.exec(prelude));
+  const expose = options.autoExposeNewTables ?? autoExposeNewTables(supabaseDir);
+  // The prelude reads it (its last section): the CLI grants or revokes the API roles' defaults by it.
+  await untimed(db, (tx) =>
+    tx.exec(`set local supabase.auto_expose_new_tables = '${expose ? 'on' : 'off'}';\n${prelude}`),
+  );
   const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');

@@ -30,6 +30,7 @@ export const API_ERROR_STATUS = {
   PGRST117: 405, // unsupported HTTP verb (UnsupportedMethod)
   PGRST118: 400, // order by an embedded resource that is not to-one (RelatedOrderNotToOne)
   PGRST122: 400, // invalid preferences with handling=strict (InvalidPreferences)
+  PGRST123: 400, // an aggregate while db-aggregates-enabled is off (AggregatesNotAllowed)
   PGRST124: 400, // more rows affected than Prefer: max-affected allows (MaxAffectedViolationError)
   PGRST125: 404, // no such path under /rest/v1 (InvalidResourcePath)
   PGRST200: 400, // no relationship for an embed (NoRelBetween)

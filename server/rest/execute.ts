@@ -6,6 +6,8 @@ import { ApiError, notSingle } from './errors.ts';
 import type { Representation } from './headers.ts';
 import type { Prepared } from './prepare.ts';
 import type { ApiRequest } from './request.ts';
+import type { RestSettings } from './settings.ts';
+import { ident } from './sql.ts';
 
 export interface ResultRow {
   total: string | null;
@@ -28,16 +30,20 @@ export async function execute(
   caller: Caller,
   request: ApiRequest,
   prepared: Prepared,
-  maxRows: number | null,
+  settings: RestSettings,
 ): Promise<Outcome> {
+  // The request's schema first, then db-extra-search-path, as PostgREST sets search_path.
+  const searchPath = [request.schema, ...settings.extraSearchPath].map(ident).join(', ');
+  // db-tx-end: `Prefer: tx` was read only where it may override the default (parsePrefer).
+  const rollback = request.prefer.tx ? request.prefer.tx === 'rollback' : settings.txEnd.startsWith('rollback');
   try {
-    return await asCaller(db, caller, async (tx) => {
+    return await asCaller(db, { ...caller, searchPath }, async (tx) => {
       // PostgREST runs GET/HEAD in a read-only transaction: a GET rpc cannot write (25006 -> 405).
       if (request.target.kind === 'rpc' && request.method !== 'POST') await tx.exec('set transaction read only');
       const result = request.accept.plan
         ? { plan: await explain(tx, prepared, request.accept.plan) }
-        : { row: await run(tx, prepared, request, maxRows) };
-      if (request.prefer.tx === 'rollback') throw new Rollback(result);
+        : { row: await run(tx, prepared, request, settings.maxRows) };
+      if (rollback) throw new Rollback(result);
       return result;
     });
   } catch (error) {

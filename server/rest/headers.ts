@@ -31,9 +31,9 @@ const MAX_PREFERENCES = 32;
 /**
  * `Prefer: return=representation, count=exact` (one header or several, joined by commas). The first
  * value of a preference wins. Unknown preferences are ignored, or refused with `handling=strict`
- * (PGRST122). `tx` is honoured because hosted Supabase runs PostgREST with db-tx-end allowing it.
+ * (PGRST122). `tx` counts only where db-tx-end lets a request override it (`txOverridable`).
  */
-export function parsePrefer(header: string | undefined | null): Preferences {
+export function parsePrefer(header: string | undefined | null, txOverridable = true): Preferences {
   const items = (header ?? '')
     .split(',')
     .map((x) => x.trim())
@@ -56,7 +56,7 @@ export function parsePrefer(header: string | undefined | null): Preferences {
       continue;
     }
     if (key in CHOICES && (CHOICES[key as keyof typeof CHOICES] as readonly string[]).includes(value)) {
-      found[key as keyof typeof CHOICES] ??= value;
+      if (key !== 'tx' || txOverridable) found[key as keyof typeof CHOICES] ??= value;
       continue;
     }
     if (!ACCEPTED_ONLY.has(item)) invalid.push(item);

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { FILTER_OPERATORS } from './parse.ts';
 import { prepare, type Prepared } from './prepare.ts';
-import type { ApiRequest, RestOptions } from './request.ts';
+import type { ApiRequest } from './request.ts';
+import type { RestSettings } from './settings.ts';
 import type { SchemaSnapshot } from './schema-cache.ts';
 
 /**
@@ -77,7 +78,7 @@ export class PlanCache {
   /** Marks a filter value's place while a shape is planned; never sent to Postgres. */
   private readonly marker = `\u0000plan-value-${randomUUID()}-`;
   constructor(
-    private readonly options: RestOptions,
+    private readonly options: RestSettings,
     private readonly max = 256,
   ) {}
 

@@ -3,7 +3,8 @@
 import { ApiError, invalidBody, payloadColumnNotFound } from './errors.ts';
 import { parseQuery, type QueryParams } from './parse.ts';
 import { planRead, requireTable, resolveFunction, type ReadNode } from './plan.ts';
-import type { ApiRequest, RestOptions } from './request.ts';
+import type { ApiRequest } from './request.ts';
+import type { RestSettings } from './settings.ts';
 import type { SchemaSnapshot, Table } from './schema-cache.ts';
 import {
   Params,
@@ -34,13 +35,13 @@ export interface Prepared {
   countSource?: { sql: string; params: unknown[] };
 }
 
-export function prepare(schema: SchemaSnapshot, request: ApiRequest, options: RestOptions): Prepared {
+export function prepare(schema: SchemaSnapshot, request: ApiRequest, options: RestSettings): Prepared {
   if (request.target.kind === 'rpc') return prepareCall(schema, request, options);
   const table = requireTable(schema, request.target.name);
   const query = parseQuery(new URLSearchParams(request.search));
   return request.method === 'GET' || request.method === 'HEAD'
     ? prepareRead(schema, table, request, query, options)
-    : prepareMutation(schema, table, request, query);
+    : prepareMutation(schema, table, request, query, options);
 }
 
 /** The Range header and `max_rows` narrow what the root level returns. */
@@ -84,12 +85,12 @@ function prepareRead(
   table: Table,
   request: ApiRequest,
   query: QueryParams,
-  options: RestOptions,
+  options: RestSettings,
 ): Prepared {
   const head = request.method === 'HEAD';
   const params = new Params(schema.schema);
   applyRange(query, request.range, options.maxRows);
-  const root = planRead(schema, { relation: table.name, columns: table.columns }, query);
+  const root = planRead(schema, { relation: table.name, columns: table.columns }, query, options.aggregatesEnabled);
   const from = (p: Params) => `${p.qualified(table.name)} ${root.alias}`;
   const sql = buildRead(root, from(params), responseShape(request, request.accept.single, head, root), params);
   return {
@@ -105,9 +106,15 @@ function prepareRead(
 }
 
 /** POST, PATCH and DELETE on a table or view: the write in a CTE, its representation read from what it returned. */
-function prepareMutation(schema: SchemaSnapshot, table: Table, request: ApiRequest, query: QueryParams): Prepared {
+function prepareMutation(
+  schema: SchemaSnapshot,
+  table: Table,
+  request: ApiRequest,
+  query: QueryParams,
+  options: RestSettings,
+): Prepared {
   const { method, prefer, accept } = request;
-  const root = planRead(schema, { relation: table.name, columns: table.columns }, query);
+  const root = planRead(schema, { relation: table.name, columns: table.columns }, query, options.aggregatesEnabled);
   refuseEmbeddedFilters(query, root);
   const returnRows =
     prefer.return === 'representation' ? 'all' : prefer.return === 'headers-only' ? 'primary-key' : 'none';
@@ -200,7 +207,7 @@ function updatePayload(table: Table, request: ApiRequest, query: QueryParams): W
   return { payload: request.body!, columns };
 }
 
-function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestOptions): Prepared {
+function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestSettings): Prepared {
   const name = request.target.name;
   const overloads = schema.functions.get(name) ?? [];
   const head = request.method === 'HEAD';
@@ -245,6 +252,7 @@ function prepareCall(schema: SchemaSnapshot, request: ApiRequest, options: RestO
     schema,
     { relation: fn.name, columns: fn.columns, embedSource: fn.returnTable },
     query,
+    options.aggregatesEnabled,
   );
   const from = (p: Params) => functionFrom(fn, callArgs ?? {}, root.alias, p, positionalBody, argsText);
   // A function returning one row answers an object; a set answers an array (or one object if asked).

@@ -1,19 +1,9 @@
 // Step one of the pipeline at the HTTP edge: what a Data API request asks for, read once from the
-// request (method, target, profile, Prefer, Accept, Range, body), and the `[api]` settings it is read under.
+// request (method, target, profile, Prefer, Accept, Range, body) under the settings in force.
 import type { Context } from 'hono';
 import { parseAccept, parsePrefer, parseRange, pickSchema, type Preferences, type Representation } from './headers.ts';
 import { readShape } from './plan-cache.ts';
-
-/** The Data API settings of `[api]` in supabase/config.toml (and PostgREST's db-plan-enabled). */
-export interface RestOptions {
-  schemas: string[];
-  /** `max_rows`: the most rows one read returns (hosted default 1000); null for no limit. */
-  maxRows: number | null;
-  /** Answer `Accept: application/vnd.pgrst.plan` with EXPLAIN (off on hosted Supabase). */
-  planEnabled: boolean;
-}
-
-export const DEFAULT_REST_OPTIONS: RestOptions = { schemas: ['public'], maxRows: 1000, planEnabled: false };
+import type { RestSettings } from './settings.ts';
 
 /** What a request asks for, read once from the HTTP request. */
 export interface ApiRequest {
@@ -33,11 +23,15 @@ export interface ApiRequest {
   planValues?: string[];
 }
 
-export async function readRequest(c: Context, target: ApiRequest['target'], options: RestOptions): Promise<ApiRequest> {
+export async function readRequest(
+  c: Context,
+  target: ApiRequest['target'],
+  settings: RestSettings,
+): Promise<ApiRequest> {
   const method = c.req.method;
   const reading = method === 'GET' || method === 'HEAD';
   const url = new URL(c.req.url);
-  const schema = pickSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), options.schemas);
+  const schema = pickSchema(c.req.header(reading ? 'accept-profile' : 'content-profile'), settings.schemas);
   const [prefer, accept, range] = [c.req.header('prefer'), c.req.header('accept'), c.req.header('range')];
   const shape = reading && target.kind === 'relation' ? readShape(url.search) : undefined;
   return {
@@ -45,8 +39,8 @@ export async function readRequest(c: Context, target: ApiRequest['target'], opti
     target,
     schema,
     search: url.search,
-    prefer: parsePrefer(prefer),
-    accept: parseAccept(accept, options.planEnabled),
+    prefer: parsePrefer(prefer, settings.txEnd.endsWith('allow-override')),
+    accept: parseAccept(accept, settings.planEnabled),
     range: reading ? parseRange(range) : undefined,
     body: reading ? undefined : await c.req.text(),
     planKey: reading

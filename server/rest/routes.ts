@@ -7,9 +7,10 @@ import { callerFromRequest, type ServerContext } from '../context.ts';
 import { ApiError, STALE_CACHE_CODES, toErrorResponse } from './errors.ts';
 import { execute } from './execute.ts';
 import { PlanCache } from './plan-cache.ts';
-import { DEFAULT_REST_OPTIONS, readRequest, type ApiRequest, type RestOptions } from './request.ts';
+import { readRequest, type ApiRequest } from './request.ts';
 import { JSON_TYPE, errorAnswer, planResponse, respond, type Answer } from './response.ts';
 import { SchemaCache, type SchemaSnapshot } from './schema-cache.ts';
+import { DEFAULT_REST_OPTIONS, loadSettings, type RestOptions, type RestSettings } from './settings.ts';
 import { finish } from '../shared/finish.ts';
 import { logError } from '../shared/log.ts';
 
@@ -27,10 +28,44 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   vary: 'Access-Control-Request-Headers',
 };
 
+/** What requests are answered with: the settings in force, and the schema and plan caches made under them. */
+interface ApiState {
+  settings: RestSettings;
+  cache: SchemaCache;
+  plans: PlanCache;
+}
+
 export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config.api ?? DEFAULT_REST_OPTIONS): Hono {
-  const cache = new SchemaCache(ctx.db, options.schemas);
-  const plans = new PlanCache(options);
-  let listening: Promise<void> | undefined;
+  let state: Promise<ApiState> | undefined;
+  let listening: Promise<unknown> | undefined;
+  /** The settings read again; the schema cache is kept when the exposed schemas stay the same. */
+  const configure = async (before?: ApiState): Promise<ApiState> => {
+    const settings = await loadSettings(ctx.db, options);
+    const same = before && before.settings.schemas.join() === settings.schemas.join();
+    const cache = same ? before.cache : new SchemaCache(ctx.db, settings.schemas);
+    return { settings, cache, plans: new PlanCache(settings) };
+  };
+  const current = (): Promise<ApiState> => {
+    // `NOTIFY pgrst, 'reload schema'` / `'reload config'` (or an empty payload, both), as for PostgREST.
+    listening ??= ctx.db
+      .listen('pgrst', (payload) => {
+        if (payload === '' || payload === 'reload schema')
+          void current().then(
+            (s) => s.cache.reload(),
+            () => {},
+          );
+        if (payload === '' || payload === 'reload config') {
+          const before = state;
+          state = (before ?? Promise.resolve(undefined)).catch(() => undefined).then(configure);
+        }
+      })
+      .catch(() => {});
+    state ??= configure().catch((error: unknown) => {
+      state = undefined;
+      throw error;
+    });
+    return state;
+  };
   const app = new Hono();
 
   // Hosted Supabase answers any origin; supabase-js reads these response headers. A preflight is
@@ -49,16 +84,20 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
   const answer = async (c: Context, target: ApiRequest['target']): Promise<Answer> => {
     let signedIn = false;
     try {
-      listening ??= cache.listen().catch(() => {});
+      const { settings, cache, plans } = await current();
       const caller = await callerFromRequest(ctx, c);
       signedIn = caller.role !== 'anon';
-      const request = await readRequest(c, target, options);
+      const request = await readRequest(c, target, settings);
       const prepared = await withFreshSchema(cache, request.schema, (schema) => plans.prepare(schema, request));
-      const outcome = await execute(ctx.db, caller, request, prepared, options.maxRows);
+      const outcome = await execute(ctx.db, caller, request, prepared, settings);
       return outcome.plan !== undefined ? planResponse(request, outcome.plan) : respond(request, prepared, outcome.row);
     } catch (error) {
       const code = (error as { code?: unknown })?.code;
-      if (code === '42P01' || code === '42703' || code === '42883') void cache.reload().catch(() => {});
+      if (code === '42P01' || code === '42703' || code === '42883')
+        void current().then(
+          (s) => s.cache.reload(),
+          () => {},
+        );
       const { status, body } = toErrorResponse(error, signedIn);
       // A statement time-out (57014) is an answer, not a fault: the caller gets it, the log stays quiet.
       if (status === 500 && !(error instanceof ApiError) && code !== '57014')
@@ -71,7 +110,7 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
 
   app.get('/', async (c) => {
     // PostgREST answers the root with an OpenAPI description; the table list is what tools read.
-    const schema = await cache.get();
+    const schema = await (await current()).cache.get();
     const paths = Object.fromEntries([...schema.tables.keys()].sort().map((t) => [`/${t}`, {}]));
     const body = { swagger: '2.0', info: { title: 'BrawlCup local Data API', version: '12' }, paths };
     return send(c, { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
