@@ -7,6 +7,7 @@ import { COMPRESS_THRESHOLD, SECURITY_HEADERS, finish } from './shared/finish.ts
 import { asCaller, type ServerContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
+import { ApiError } from './rest/errors.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
@@ -119,14 +120,10 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   app.route('/mail', mailRoutes(ctx));
   app.route('/studio', studioRoutes(ctx));
   app.all('/auth/*', (c) => c.json({ code: 404, error_code: 'not_found', msg: 'Not found' }, 404));
-  app.all('/rest/*', (c) =>
-    finish(
-      c.req,
-      404,
-      { 'content-type': 'application/json' },
-      JSON.stringify({ code: 'PGRST125', message: `Invalid path specified in request URL`, details: null, hint: null }),
-    ),
-  );
+  app.all('/rest/*', (c) => {
+    const error = new ApiError('PGRST125', 'Invalid path specified in request URL');
+    return finish(c.req, error.status, { 'content-type': 'application/json' }, JSON.stringify(error.body()));
+  });
   if (options.staticDir) {
     // The server renders a page's data with its own Data API, in-process (server/ssr.ts).
     const render = pageRenderer(options.staticDir, {

@@ -24,6 +24,13 @@ export interface StackOptions {
   /** `[api]` of config.toml: the schemas the Data API exposes and the most rows a read returns. */
   apiSchemas: string[];
   apiMaxRows: number | null;
+  /** `[api] extra_search_path`: the schemas after the request's own on the Data API's search_path. */
+  apiExtraSearchPath: string[];
+  /**
+   * `[api] auto_expose_new_tables`: whether what postgres creates in public is granted to the API
+   * roles. Unset is true, as the Supabase CLI reads it; false is the 2026 default of new hosted projects.
+   */
+  apiAutoExposeNewTables: boolean;
   /**
    * `[db.settings] statement_timeout` of config.toml: every session's default, as the Supabase CLI
    * writes it into postgresql.conf (and `supabase config push` sets it on hosted). The API roles'
@@ -103,7 +110,7 @@ export const SAMPLE_PLAYER_EMAIL = 'nova.strike@example.com';
 export const SAMPLE_PLAYER_PASSWORD = 'brawlcup-player';
 
 type Toml = {
-  api?: { schemas?: string[]; max_rows?: number };
+  api?: { schemas?: string[]; max_rows?: number; extra_search_path?: string[]; auto_expose_new_tables?: boolean };
   db?: { settings?: { statement_timeout?: string | number } };
   auth?: {
     site_url?: string;
@@ -161,14 +168,23 @@ function rateLimits(toml: Toml, env: NodeJS.ProcessEnv): RateLimits | undefined 
   };
 }
 
+/** supabase/config.toml as parsed, or nothing when there is none (hosted Supabase's defaults apply). */
+function readToml(supabaseDir: string): Toml {
+  try {
+    return parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
+  } catch {
+    return {};
+  }
+}
+
+/** `[api] auto_expose_new_tables` of a supabase folder's config.toml: unset is true, as the CLI reads it. */
+export function autoExposeNewTables(supabaseDir: string): boolean {
+  return readToml(supabaseDir).api?.auto_expose_new_tables !== false;
+}
+
 export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): StackOptions {
   const supabaseDir = resolve(root, 'supabase');
-  let toml: Toml = {};
-  try {
-    toml = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
-  } catch {
-    // No config.toml: the defaults below are hosted Supabase's.
-  }
+  const toml = readToml(supabaseDir);
   const port = Number(env.PORT ?? 3000);
   return {
     port: Number.isInteger(port) && port >= 0 ? port : 3000,
@@ -185,6 +201,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     staticDir: resolve(root, 'dist'),
     apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],
     apiMaxRows: typeof toml.api?.max_rows === 'number' && toml.api.max_rows > 0 ? toml.api.max_rows : null,
+    // The CLI's default for extra_search_path (PGRST_DB_EXTRA_SEARCH_PATH).
+    apiExtraSearchPath: toml.api?.extra_search_path ?? ['public', 'extensions'],
+    apiAutoExposeNewTables: toml.api?.auto_expose_new_tables !== false,
     dbStatementTimeout: statementTimeoutSetting(toml.db?.settings?.statement_timeout),
     apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,

@@ -10,7 +10,7 @@ import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
 import type { OperatorAccess } from './local-only.ts';
-import type { RestOptions } from './rest/routes.ts';
+import type { RestOptions } from './rest/settings.ts';
 import { bearerToken, clientIp } from './shared/http.ts';
 
 export interface ServerConfig {
@@ -53,6 +53,8 @@ export interface Caller {
   token: string;
   /** The request's headers for `request.headers`, as PostgREST sets them (Data API requests only). */
   headers?: Record<string, string>;
+  /** The transaction's search_path, as the Data API sets it (quoted schema names); unset: the session's. */
+  searchPath?: string;
 }
 
 export const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -145,7 +147,7 @@ export function requestHeaders(c: Context): Record<string, string> {
  */
 export function asCaller<T>(
   db: Database,
-  caller: Pick<Caller, 'role' | 'claims' | 'headers'>,
+  caller: Pick<Caller, 'role' | 'claims' | 'headers' | 'searchPath'>,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
@@ -154,7 +156,10 @@ export function asCaller<T>(
   });
 }
 
-export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'claims' | 'headers'>): Promise<void> {
+export async function setCaller(
+  tx: Queryable,
+  caller: Pick<Caller, 'role' | 'claims' | 'headers' | 'searchPath'>,
+): Promise<void> {
   if (!API_ROLES.has(caller.role)) throw new JwtError('malformed', `invalid JWT: role "${caller.role}" does not exist`);
   // The role's own settings apply too, as PostgREST applies them to the role it switches to: on
   // hosted Supabase that is the API roles' statement_timeout (anon 3 s, authenticated 8 s).
@@ -162,6 +167,7 @@ export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'cl
     `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
             set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
             set_config('request.jwt.claim.email', $4, true), set_config('request.headers', $5, true),
+            set_config('search_path', coalesce($6, current_setting('search_path')), true),
             set_config('statement_timeout', coalesce((
               select substr(c, length('statement_timeout=') + 1)
               from pg_db_role_setting s, unnest(s.setconfig) c
@@ -173,6 +179,7 @@ export async function setCaller(tx: Queryable, caller: Pick<Caller, 'role' | 'cl
       caller.claims.sub ?? '',
       caller.claims.email ?? '',
       JSON.stringify(caller.headers ?? {}),
+      caller.searchPath ?? null,
     ],
   );
 }

@@ -66,7 +66,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   const db = await openStackDatabase(options);
   let migrations: MigrateResult;
   try {
-    migrations = await migrate(db, options.supabaseDir);
+    migrations = await migrate(db, options.supabaseDir, { autoExposeNewTables: options.apiAutoExposeNewTables });
   } catch (error) {
     await db.close();
     throw error;
@@ -82,7 +82,12 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     minimumPasswordLength: options.minimumPasswordLength,
     jwtExpiry: options.jwtExpiry,
     supabaseDir: options.supabaseDir,
-    api: { schemas: options.apiSchemas, maxRows: options.apiMaxRows, planEnabled: options.apiPlanEnabled },
+    api: {
+      schemas: options.apiSchemas,
+      maxRows: options.apiMaxRows,
+      planEnabled: options.apiPlanEnabled,
+      extraSearchPath: options.apiExtraSearchPath,
+    },
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,

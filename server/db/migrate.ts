@@ -7,6 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database, Queryable } from './database.ts';
+import { autoExposeNewTables } from '../config.ts';
 
 const preludePath = fileURLToPath(new URL('./prelude.sql', import.meta.url));
 
@@ -74,10 +75,21 @@ function untimed<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T>
   });
 }
 
+export interface MigrateOptions {
+  /** `[api] auto_expose_new_tables` (default: the folder's config.toml, where unset is true). */
+  autoExposeNewTables?: boolean;
+  /** false: a fresh database gets no seed.sql (the declarative schema's diff builds one so). */
+  seed?: boolean;
+}
+
 /** The hosted-Supabase prelude alone: what a project's first migration finds on hosted. */
-export async function applyPrelude(db: Database): Promise<void> {
+export async function applyPrelude(db: Database, supabaseDir: string, options: MigrateOptions = {}): Promise<void> {
   const prelude = await readFile(preludePath, 'utf8');
-  await untimed(db, (tx) => tx.exec(prelude));
+  const expose = options.autoExposeNewTables ?? autoExposeNewTables(supabaseDir);
+  // The prelude reads it (its last section): the CLI grants or revokes the API roles' defaults by it.
+  await untimed(db, (tx) =>
+    tx.exec(`set local supabase.auto_expose_new_tables = '${expose ? 'on' : 'off'}';\n${prelude}`),
+  );
 }
 
 /**
@@ -89,12 +101,8 @@ export async function execAsMigration(db: Database, sql: string): Promise<void> 
   await untimed(db, (tx) => tx.exec(setRole + sql));
 }
 
-export async function migrate(
-  db: Database,
-  supabaseDir: string,
-  options: { seed?: boolean } = {},
-): Promise<MigrateResult> {
-  await applyPrelude(db);
+export async function migrate(db: Database, supabaseDir: string, options: MigrateOptions = {}): Promise<MigrateResult> {
+  await applyPrelude(db, supabaseDir, options);
   const { ranAs, asSuperuser, setRole } = await migrationRole(db);
 
   const { rows } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations');

@@ -59,6 +59,31 @@ begin
   if not pg_has_role('postgres', 'service_role', 'member') then
     grant anon, authenticated, service_role to postgres with admin option;
   end if;
+  -- PostgREST's in-database configuration is `alter role authenticator set pgrst.* ...`, which
+  -- Supabase's docs have projects run as postgres. On Postgres 15 CREATEROLE allows it; from 16 on
+  -- it takes the ADMIN option on authenticator as well, without its membership or privileges.
+  if current_setting('server_version_num')::int >= 160000
+     and not exists (select from pg_auth_members m
+                     where m.roleid = 'authenticator'::regrole and m.member = 'postgres'::regrole and m.admin_option) then
+    execute 'grant authenticator to postgres with admin option, inherit false, set false';
+  end if;
+end
+$$;
+-- A setting nothing has defined yet (pgrst.*) may be stored in a role only by a superuser or a role
+-- granted SET on it (Postgres 15 and later): these are the ones PostgREST reads (its db-config).
+do $$
+declare
+  name text;
+begin
+  foreach name in array array[
+    'db_aggregates_enabled', 'db_anon_role', 'db_extra_search_path', 'db_hoisted_tx_settings', 'db_max_rows',
+    'db_plan_enabled', 'db_pre_config', 'db_pre_request', 'db_prepared_statements', 'db_root_spec', 'db_schemas',
+    'db_tx_end', 'jwt_aud', 'jwt_cache_max_lifetime', 'jwt_role_claim_key', 'openapi_mode',
+    'openapi_security_active', 'openapi_server_proxy_uri', 'server_cors_allowed_origins',
+    'server_timing_enabled', 'server_trace_header'
+  ] loop
+    execute format('grant set on parameter pgrst.%s to postgres', name);
+  end loop;
 end
 $$;
 
@@ -291,17 +316,25 @@ alter publication supabase_realtime owner to postgres;
 -- ============================================================================================
 -- The Data API roles and public. The classic defaults grant everything postgres creates in public
 -- to the API roles; since 2026 hosted projects turn that off ("Default privileges for new
--- entities", CLI `[api] auto_expose_new_tables`), which revokes exactly these. Migrations grant
--- what each role needs.
+-- entities"), which revokes exactly these. The Supabase CLI does the same by `[api]
+-- auto_expose_new_tables` in config.toml, keeping the grants when the key is unset: migrate.ts
+-- passes it as supabase.auto_expose_new_tables (unset here: off, the hosted 2026 default).
+-- Migrations grant what each role needs.
 -- ============================================================================================
 
 grant usage on schema public to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on sequences to postgres, anon, authenticated, service_role;
-alter default privileges for role postgres in schema public revoke select, insert, update, delete on tables from anon, authenticated, service_role;
-alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role, public;
-alter default privileges for role postgres in schema public revoke usage, select on sequences from anon, authenticated, service_role;
+do $$
+begin
+  if coalesce(current_setting('supabase.auto_expose_new_tables', true), '') <> 'on' then
+    alter default privileges for role postgres in schema public revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+    alter default privileges for role postgres in schema public revoke execute on functions from anon, authenticated, service_role, public;
+    alter default privileges for role postgres in schema public revoke usage, select on sequences from anon, authenticated, service_role;
+  end if;
+end
+$$;
 -- What supabase_admin creates (the dashboard's table editor) is still granted to everyone, as the
 -- init scripts set it and the toggle leaves it.
 alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;

@@ -11,43 +11,55 @@ export interface ErrorBody {
   hint: string | null;
 }
 
-/** PostgREST's own errors: the code fixes the status. */
-const API_STATUS: Record<string, number> = {
-  PGRST100: 400, // unparseable query parameter
-  PGRST101: 405, // rpc called with a method other than GET/POST
-  PGRST102: 400, // invalid or empty JSON body
-  PGRST103: 416, // range not satisfiable
-  PGRST106: 406, // schema not exposed
-  PGRST107: 415, // unsupported Content-Type (406 when it is the Accept header)
-  PGRST108: 400, // filter on something that is not embedded
-  PGRST116: 406, // single object requested, not exactly one row
-  PGRST117: 405, // unsupported HTTP verb
-  PGRST118: 400, // order by an embedded resource that is not to-one
-  PGRST122: 400, // invalid preferences with handling=strict
-  PGRST124: 400, // more rows affected than Prefer: max-affected allows
-  PGRST200: 400, // no relationship for an embed
-  PGRST201: 300, // more than one relationship for an embed
-  PGRST202: 404, // function not found
-  PGRST203: 300, // overloaded function, ambiguous call
-  PGRST204: 400, // column of the payload not found
-  PGRST205: 404, // table not found
+/**
+ * Every code the Data API itself raises, with its HTTP status (PostgREST's Error.hs): the one table,
+ * so a new code is a type error until it has a status here. Postgres's own SQLSTATEs that reach a
+ * client go through pgErrorStatus below instead.
+ */
+export const API_ERROR_STATUS = {
+  PGRST000: 500, // an unexpected fault of this server (PostgREST: the database is out of reach)
+  PGRST003: 504, // timed out waiting for a pooled connection
+  PGRST100: 400, // unparseable query parameter (QueryParamError)
+  PGRST101: 405, // rpc called with a method other than GET/HEAD/POST (InvalidRpcMethod)
+  PGRST102: 400, // invalid or empty JSON body (InvalidBody)
+  PGRST103: 416, // range not satisfiable (InvalidRange)
+  PGRST106: 406, // schema not exposed (UnacceptableSchema)
+  PGRST107: 406, // no acceptable media type (MediaTypeError)
+  PGRST108: 400, // filter on something that is not embedded (NotEmbedded)
+  PGRST116: 406, // single object requested, not exactly one row (SingularityError)
+  PGRST117: 405, // unsupported HTTP verb (UnsupportedMethod)
+  PGRST118: 400, // order by an embedded resource that is not to-one (RelatedOrderNotToOne)
+  PGRST122: 400, // invalid preferences with handling=strict (InvalidPreferences)
+  PGRST123: 400, // an aggregate while db-aggregates-enabled is off (AggregatesNotAllowed)
+  PGRST124: 400, // more rows affected than Prefer: max-affected allows (MaxAffectedViolationError)
+  PGRST125: 404, // no such path under /rest/v1 (InvalidResourcePath)
+  PGRST200: 400, // no relationship for an embed (NoRelBetween)
+  PGRST201: 300, // more than one relationship for an embed (AmbiguousRelBetween)
+  PGRST202: 404, // function not found (NoRpc)
+  PGRST203: 300, // overloaded function, ambiguous call (AmbiguousRpc)
+  PGRST204: 400, // column of the payload not found (ColumnNotFound)
+  PGRST205: 404, // table not found (TableNotFound)
   PGRST301: 401, // JWT malformed or wrongly signed
   PGRST302: 401, // no API key / token
   PGRST303: 401, // JWT claims invalid (expired)
   '21000': 400, // UPDATE/DELETE without a filter (pg-safeupdate, as hosted Supabase has it)
   '42703': 400, // unknown column (validated against the schema cache before Postgres sees it)
-};
+  '42712': 400, // two embeds under one name (Postgres's duplicate_alias, refused before it sees them)
+} as const satisfies Record<string, number>;
+
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
 export class ApiError extends Error {
+  readonly status: number;
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details: unknown = null,
     readonly hint: string | null = null,
-    readonly status: number = API_STATUS[code] ?? 400,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.status = API_ERROR_STATUS[code];
   }
 
   body(): ErrorBody {
@@ -114,12 +126,10 @@ function isPgError(error: unknown): error is PgLikeError & { code: string } {
 /** Any error the pipeline can meet -> the status and body a client gets. Unknown errors are 500s. */
 export function toErrorResponse(error: unknown, signedIn: boolean): { status: number; body: ErrorBody } {
   if (error instanceof ApiError) return { status: error.status, body: error.body() };
-  if (error instanceof PoolTimeoutError) {
-    return { status: 504, body: { code: error.code, message: error.message, details: null, hint: null } };
-  }
+  if (error instanceof PoolTimeoutError) return toErrorResponse(new ApiError('PGRST003', error.message), signedIn);
   if (error instanceof JwtError) {
     const code = error.reason === 'missing' ? 'PGRST302' : error.reason === 'expired' ? 'PGRST303' : 'PGRST301';
-    return { status: 401, body: { code, message: error.message, details: null, hint: null } };
+    return toErrorResponse(new ApiError(code, error.message), signedIn);
   }
   if (isPgError(error)) {
     return {
@@ -132,10 +142,7 @@ export function toErrorResponse(error: unknown, signedIn: boolean): { status: nu
       },
     };
   }
-  return {
-    status: 500,
-    body: { code: 'PGRST000', message: 'The server could not handle this request.', details: null, hint: null },
-  };
+  return toErrorResponse(new ApiError('PGRST000', 'The server could not handle this request.'), signedIn);
 }
 
 // Constructors for the errors raised in more than one place, so their wording stays the same.
@@ -159,4 +166,10 @@ export const notSingle = (rows: number) =>
   new ApiError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 
 /** The codes that may mean the schema cache is older than the database: reload and try once more. */
-export const STALE_CACHE_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
+export const STALE_CACHE_CODES: ReadonlySet<ApiErrorCode> = new Set([
+  'PGRST200',
+  'PGRST202',
+  'PGRST204',
+  'PGRST205',
+  '42703',
+]);

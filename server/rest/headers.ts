@@ -31,9 +31,9 @@ const MAX_PREFERENCES = 32;
 /**
  * `Prefer: return=representation, count=exact` (one header or several, joined by commas). The first
  * value of a preference wins. Unknown preferences are ignored, or refused with `handling=strict`
- * (PGRST122). `tx` is honoured because hosted Supabase runs PostgREST with db-tx-end allowing it.
+ * (PGRST122). `tx` counts only where db-tx-end lets a request override it (`txOverridable`).
  */
-export function parsePrefer(header: string | undefined | null): Preferences {
+export function parsePrefer(header: string | undefined | null, txOverridable = true): Preferences {
   const items = (header ?? '')
     .split(',')
     .map((x) => x.trim())
@@ -56,7 +56,7 @@ export function parsePrefer(header: string | undefined | null): Preferences {
       continue;
     }
     if (key in CHOICES && (CHOICES[key as keyof typeof CHOICES] as readonly string[]).includes(value)) {
-      found[key as keyof typeof CHOICES] ??= value;
+      if (key !== 'tx' || txOverridable) found[key as keyof typeof CHOICES] ??= value;
       continue;
     }
     if (!ACCEPTED_ONLY.has(item)) invalid.push(item);
@@ -156,8 +156,7 @@ function mediaParams(params: string[]): Map<string, string> {
  */
 export function parseAccept(header: string | undefined, planEnabled = false): Representation {
   if (!header) return { single: false, stripNulls: false, csv: false };
-  if (header.length > 1024)
-    throw new ApiError('PGRST107', 'None of these media types are available: (too long)', null, null, 406);
+  if (header.length > 1024) throw new ApiError('PGRST107', 'None of these media types are available: (too long)');
   for (const kind of header.split(',')) {
     const [rawType = '', ...rest] = kind.split(';');
     const type = rawType.trim().toLowerCase();
@@ -185,7 +184,7 @@ export function parseAccept(header: string | undefined, planEnabled = false): Re
       };
     }
   }
-  throw new ApiError('PGRST107', `None of these media types are available: ${header}`, null, null, 406);
+  throw new ApiError('PGRST107', `None of these media types are available: ${header}`);
 }
 
 /** Accept-Profile (reads) or Content-Profile (writes): one of the exposed schemas, the first by default. */

@@ -61,8 +61,16 @@ export interface PlanInput {
   embedSource?: string;
 }
 
-/** Plans the read part of any request (GET, the representation of a mutation, an rpc's rows). */
-export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryParams): ReadNode {
+/**
+ * Plans the read part of any request (GET, the representation of a mutation, an rpc's rows).
+ * `aggregatesEnabled`: db-aggregates-enabled; off, an aggregate anywhere is PGRST123.
+ */
+export function planRead(
+  schema: SchemaSnapshot,
+  input: PlanInput,
+  query: QueryParams,
+  aggregatesEnabled: boolean,
+): ReadNode {
   let counter = 0;
   const nextAlias = () => `pgrst_${++counter}`;
   const usedPaths = new Set<string>();
@@ -91,8 +99,7 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
     const outputs = new Set<string>();
     const claimOutput = (name: string) => {
       // Two embeds under one name would be two lateral joins with one alias: Postgres refuses that.
-      if (outputs.has(name))
-        throw new ApiError('42712', `table name "${name}" specified more than once`, null, null, 400);
+      if (outputs.has(name)) throw new ApiError('42712', `table name "${name}" specified more than once`);
       outputs.add(name);
     };
     for (const item of select) {
@@ -165,6 +172,8 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
   };
 
   const root = planLevel(input, query.select, '');
+  if (!aggregatesEnabled && hasAggregate(root))
+    throw new ApiError('PGRST123', 'Use of aggregate functions is not allowed');
   for (const path of query.levels.keys()) {
     if (!usedPaths.has(path)) {
       throw new ApiError(
@@ -176,6 +185,12 @@ export function planRead(schema: SchemaSnapshot, input: PlanInput, query: QueryP
     }
   }
   return root;
+}
+
+function hasAggregate(node: ReadNode): boolean {
+  return node.projection.some((p) =>
+    p.kind === 'embed' ? hasAggregate(p.node) : p.kind === 'count' || (p.kind === 'column' && !!p.aggregate),
+  );
 }
 
 /** Finds the one relationship an embed means, using its hints (PostgREST's findRel). */

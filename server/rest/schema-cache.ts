@@ -1,6 +1,6 @@
 // What the Data API knows about each exposed schema (`[api] schemas` in config.toml): tables, views,
 // columns, keys, foreign keys and functions, read from pg_catalog (PostgREST's SchemaCache). Every name a request uses is checked
-// here before it reaches SQL. Reloaded on `NOTIFY pgrst, 'reload schema'` and on a cache miss.
+// here before it reaches SQL. Reloaded on `NOTIFY pgrst, 'reload schema'` (routes.ts) and on a cache miss.
 import type { Database } from '../db/database.ts';
 
 export interface Column {
@@ -358,7 +358,6 @@ export function relationshipsBetween(schema: SchemaSnapshot, source: string, tar
 export class SchemaCache {
   private snapshots?: Map<string, SchemaSnapshot>;
   private loading?: Promise<Map<string, SchemaSnapshot>>;
-  private stopListening?: () => Promise<void>;
 
   constructor(
     private readonly db: Database,
@@ -385,13 +384,5 @@ export class SchemaCache {
       .then((s) => (this.snapshots = s))
       .finally(() => (this.loading = undefined));
     return this.loading;
-  }
-
-  /** `NOTIFY pgrst, 'reload schema'` (or an empty payload) reloads, as it does for PostgREST. */
-  async listen(): Promise<void> {
-    if (this.stopListening) return;
-    this.stopListening = await this.db.listen('pgrst', (payload) => {
-      if (payload === '' || payload === 'reload schema') void this.reload().catch(() => {});
-    });
   }
 }

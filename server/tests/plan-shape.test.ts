@@ -1,8 +1,8 @@
-// readShape (server/rest/routes.ts): the part of a read's query string its plan is keyed by. Reads
+// readShape (server/rest/plan-cache.ts): the part of a read's query string its plan is keyed by. Reads
 // that differ only in plain filter values share a shape; anything else that planning reads keeps
 // them apart. No stack needed.
 import { describe, expect, it } from 'vitest';
-import { readShape } from '../rest/routes.ts';
+import { readShape } from '../rest/plan-cache.ts';
 
 describe('readShape', () => {
   it('takes the values out of plain filters, negated and embedded ones too, decoded and in order', () => {

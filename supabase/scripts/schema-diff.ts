@@ -93,7 +93,7 @@ export async function buildFromMigrations(url: string, supabaseDir = SUPABASE_DI
 export async function buildFromSchemaFiles(url: string, supabaseDir = SUPABASE_DIR): Promise<void> {
   const db = await openDatabase({ databaseUrl: url });
   try {
-    await applyPrelude(db);
+    await applyPrelude(db, supabaseDir);
     for (const file of await schemaPaths(supabaseDir)) {
       const sql = await readFile(file, 'utf8');
       try {
