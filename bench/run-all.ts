@@ -36,6 +36,8 @@ const NOT_RUN: Record<string, string> = {
   security: 'several scripts about limits and abuse (see its README), no figure with a target; run by hand',
   rest: 'per-shape Data API figures; the tournament list is measured by rest-overhead',
   parity: 'counts pgTAP tests passing on a hosted-shaped cluster: a correctness check, not a performance figure',
+  'postgrest-js':
+    "runs upstream's postgrest-js suite from a supabase-js clone given by path: a correctness check, not a performance figure",
 };
 
 interface Result {

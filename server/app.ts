@@ -25,10 +25,6 @@ export interface AppOptions {
  * same threshold, Content-Length), so the generic middlewares below pass its requests straight on.
  */
 const isRest = (path: string) => path.startsWith('/rest/');
-const exceptRest =
-  (middleware: MiddlewareHandler): MiddlewareHandler =>
-  (c, next) =>
-    isRest(c.req.path) ? next() : middleware(c, next);
 
 const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${bytes / 1024 / 1024} MB` : `${bytes / 1024} KB`);
 
@@ -38,15 +34,22 @@ export function bodyLimits(env: NodeJS.ProcessEnv = process.env) {
   return { auth: 1024 * 1024, rest: Number.isInteger(rest) && rest > 0 ? rest : 2 * 1024 * 1024, operator: 64 * 1024 };
 }
 
-export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
-  const app = new Hono();
+/**
+ * What every answer but the Data API's gets (the Data API finishes its own: shared/finish.ts): gzip
+ * above 1 KB, the security headers, and a Content-Length. Also used by server/front.ts.
+ */
+export function useAnswerMiddlewares(app: Hono, skip: (path: string) => boolean = () => false): void {
+  const except =
+    (middleware: MiddlewareHandler): MiddlewareHandler =>
+    (c, next) =>
+      skip(c.req.path) ? next() : middleware(c, next);
   // API JSON and the app's HTML, gzip-compressed above 1 KB when the client accepts it; built assets
   // come pre-compressed (brotli or gzip) and pass through as they are.
-  app.use('*', exceptRest(compress({ threshold: COMPRESS_THRESHOLD })));
+  app.use('*', except(compress({ threshold: COMPRESS_THRESHOLD })));
   // Every answer: no MIME sniffing, and the full URL never leaves in a Referer to another site.
   app.use(
     '*',
-    exceptRest(async (c, next) => {
+    except(async (c, next) => {
       await next();
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
     }),
@@ -55,7 +58,7 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   // threshold above can leave small answers alone (files streamed from disk already have it).
   app.use(
     '*',
-    exceptRest(async (c, next) => {
+    except(async (c, next) => {
       await next();
       const type = c.res.headers.get('content-type') ?? '';
       if (!c.res.body || c.res.headers.has('content-length') || c.res.headers.has('content-encoding')) return;
@@ -66,6 +69,11 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
       c.res = new Response(body, { status: c.res.status, statusText: c.res.statusText, headers });
     }),
   );
+}
+
+export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
+  const app = new Hono();
+  useAnswerMiddlewares(app, isRest);
   // Request bodies are capped per service, checked on Content-Length up front and counted while a
   // chunked body streams in, so no request can make the server hold more than its service allows.
   const limits = bodyLimits();

@@ -16,6 +16,7 @@ import { DataDirBusyError } from './db/lock.ts';
 import { serveDumps } from './db/dump-socket.ts';
 import { appIsStale, buildApp } from './build-app.ts';
 import { PAGE_CONFIG, injectConfig } from './static.ts';
+import { frontOptions, startFront } from './front.ts';
 
 const root = process.cwd();
 const dev = process.argv.includes('--dev');
@@ -38,8 +39,53 @@ function runtimeConfig(): Record<string, string> {
   return Object.fromEntries(Object.entries(pick).filter(([, v]) => v)) as Record<string, string>;
 }
 
+/** SUPABASE_URL set: only the app, its server render and link previews, for a hosted project (server/front.ts). */
+async function serveHostedProject(project: { supabaseUrl: string; anonKey: string }) {
+  if (await appIsStale(root)) {
+    console.log('Building the app (dist/ is missing or older than its sources)...');
+    await buildApp(root);
+  }
+  const front = await startFront({
+    ...options,
+    ...project,
+    staticDir: options.staticDir!,
+    runtimeConfig: runtimeConfig(),
+  });
+  console.log(`
+BrawlCup is running in front of a hosted Supabase project.
+
+         App URL: ${front.url}
+         API URL: ${project.supabaseUrl} (Auth, Data API and Realtime are the project's)
+   Link previews: tournament pages carry their own Open Graph tags, read with the anon key
+`);
+  const shutdown = async () => {
+    await front.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  // Load the server render now rather than on the first visitor's page (as for the local stack).
+  await fetch(new URL('/home', front.url)).then(
+    (res) => res.arrayBuffer(),
+    () => undefined,
+  );
+}
+
 async function main() {
   const started = Date.now();
+  const project = (() => {
+    try {
+      return frontOptions(process.env);
+    } catch (error) {
+      console.error(`\nStart-up stopped: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  })();
+  if (project && dev) {
+    console.error('\nStart-up stopped: npm run dev runs the local stack; unset SUPABASE_URL, or use npm start.');
+    process.exit(1);
+  }
+  if (project) return serveHostedProject(project);
   const extra: Partial<StartOptions> = { runtimeConfig: runtimeConfig() };
   let vite: import('vite').ViteDevServer | undefined;
   if (dev) {

@@ -49,9 +49,11 @@ const ADSENSE_FRAMES = [
  * framing. The session lives in localStorage, so an injected script must have nowhere to run.
  */
 export function contentSecurityPolicy(origin: string, config: Record<string, string>, inlineScript: string): string {
-  const url = new URL(origin);
-  // Realtime's socket on this host: wss always (an https page, whatever the proxy told us), ws too
-  // when the page may be plain http.
+  // The API and Realtime: on this host, or a hosted project's (config.SUPABASE_URL: server/front.ts).
+  const api = apiOrigin(config.SUPABASE_URL);
+  const url = api ?? new URL(origin);
+  // Realtime's socket: wss always (an https page, whatever the proxy told us), ws too when the page
+  // (or the API) may be plain http.
   const sockets = [...(url.protocol === 'https:' ? [] : [`ws://${url.host}`]), `wss://${url.host}`];
   const ads = !!config.ADSENSE_CLIENT;
   const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
@@ -67,7 +69,16 @@ export function contentSecurityPolicy(origin: string, config: Record<string, str
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'https:']],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...sockets, ...(contact ? [contact] : []), ...(ads ? ADSENSE_SCRIPTS : [])]],
+    [
+      'connect-src',
+      [
+        "'self'",
+        ...(api ? [api.origin] : []),
+        ...sockets,
+        ...(contact ? [contact] : []),
+        ...(ads ? ADSENSE_SCRIPTS : []),
+      ],
+    ],
     ['frame-src', ads ? ADSENSE_FRAMES : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
@@ -75,6 +86,14 @@ export function contentSecurityPolicy(origin: string, config: Record<string, str
     ['frame-ancestors', ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+function apiOrigin(value: string | undefined): URL | undefined {
+  try {
+    return value ? new URL(value) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The headers every HTML answer carries: the page's CSP (naming its config script), no framing, no caching. */
@@ -139,13 +158,18 @@ export function fillServerPage(template: string, path: string, page: RenderedPag
 export function staticRoutes(
   dir: string,
   runtimeConfig: Record<string, string>,
-  options: { preview?: PreviewLoader; render?: PageRenderer } = {},
+  options: {
+    preview?: PreviewLoader;
+    render?: PageRenderer;
+    /** What every page is told besides runtimeConfig; default: the API is on the page's own origin. */
+    pageConfig?: Record<string, string>;
+  } = {},
 ): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
   const pageConfig = (c: Context) => {
     const origin = publicOrigin(c);
-    const config = { ...PAGE_CONFIG, ...runtimeConfig };
+    const config = { ...(options.pageConfig ?? PAGE_CONFIG), ...runtimeConfig };
     return { origin, config, script: configScript(config) };
   };
   /** The path's page rendered by the server with its data, when its screen is one of those (server/ssr.ts). */

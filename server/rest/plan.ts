@@ -93,13 +93,18 @@ export function planRead(
     const requireColumn = (name: string) => {
       if (columns.has(name)) return;
       const fn = computedFields.get(name);
-      if (!fn) throw columnNotFound(source.relation, name);
+      // Postgres names an embedded level by its alias in PostgREST's statement: messages_1.
+      if (!fn)
+        throw columnNotFound(path === '' ? source.relation : `${source.relation}_${path.split('.').length}`, name);
       node.computed.set(name, fn.name);
     };
     const outputs = new Set<string>();
     const claimOutput = (name: string) => {
       // Two embeds under one name would be two lateral joins with one alias: Postgres refuses that.
-      if (outputs.has(name)) throw new ApiError('42712', `table name "${name}" specified more than once`);
+      // PostgREST names the join after the parent, the embed and its depth: best_friends_users_1.
+      const depth = path === '' ? 1 : path.split('.').length + 1;
+      if (outputs.has(name))
+        throw new ApiError('42712', `table name "${source.relation}_${name}_${depth}" specified more than once`);
       outputs.add(name);
     };
     for (const item of select) {
@@ -200,62 +205,92 @@ function resolveEmbed(
   item: Extract<SelectItem, { kind: 'embed' }>,
 ): { relationship: Relationship; target: string } {
   const from = source.embedSource ?? source.relation;
+  // A computed relationship is named by its function, never by the table it returns rows of:
+  // `users?select=messages(*)` is the foreign key even when get_messages(users) returns messages.
+  const computed = computedRelationships(schema, from, item.name);
   let target = item.name;
   let candidates: Relationship[];
-  const computed = (schema.functions.get(item.name) ?? []).filter(
-    (f) => f.argTable === from && f.returnTable && f.returns === 'composite',
-  );
   if (schema.tables.has(item.name)) {
-    candidates = relationshipsBetween(schema, from, item.name);
+    candidates = [...relationshipsBetween(schema, from, item.name), ...computed];
   } else if (computed.length > 0) {
     // `select=id,messages:get_messages(*)`: a function of the row returning rows of another table.
-    target = computed[0]!.returnTable!;
-    candidates = relationshipsBetween(schema, from, target).filter(
-      (r) => r.kind === 'computed' && r.function === item.name,
-    );
+    target = computed[0]!.target;
+    candidates = computed;
   } else {
-    // `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: embed by column or constraint,
-    // from either side of the key.
-    const fk = schema.foreignKeys.find(
-      (k) => k.table === from && (k.name === item.name || (k.columns.length === 1 && k.columns[0] === item.name)),
-    );
-    const referencing = fk ? undefined : schema.foreignKeys.find((k) => k.refTable === from && k.name === item.name);
-    if (!fk && !referencing) throw noRelationship(schema.schema, from, item.name);
-    target = fk ? fk.refTable : referencing!.table;
-    const constraint = (fk ?? referencing)!.name;
-    candidates = relationshipsBetween(schema, from, target).filter(
-      (r) => r.constraint === constraint && (fk ? r.kind === 'many-to-one' : r.kind !== 'many-to-one' && !r.junction),
-    );
+    ({ target, candidates } = byColumnOrConstraint(schema, from, item.name));
   }
   for (const hint of item.hints) {
     candidates = candidates.filter((r) => matchesHint(r, hint));
   }
   if (candidates.length === 0) throw noRelationship(schema.schema, from, item.name, item.hints);
-  if (candidates.length > 1) {
-    // A self-referencing key named by its column means the many-to-one side.
-    const m2o = candidates.filter((r) => r.kind === 'many-to-one');
-    if (item.hints.length > 0 && m2o.length === 1 && from === target) return { relationship: m2o[0]!, target };
-    throw new ApiError(
-      'PGRST201',
-      `Could not embed because more than one relationship was found for '${from}' and '${item.name}'`,
-      candidates.map((r) => ({
-        cardinality: r.kind,
-        embedding: `${from} with ${target}`,
-        relationship: r.junction
-          ? `${r.junction.table} using ${r.junction.constraints.join(' and ')}`
-          : `${r.constraint} using ${from}(${r.sourceColumns.join(', ')}) and ${target}(${r.targetColumns.join(', ')})`,
-      })),
-      `Try changing '${item.name}' to one of the following: ${candidates
-        .map((r) => `'${item.name}!${r.junction ? r.junction.table : r.constraint}'`)
-        .join(', ')}. Find the desired relationship in the 'details' key.`,
-    );
-  }
+  // A table's key to itself is two relationships, to its parent and to its children: PostgREST takes
+  // the children (`collections?select=*,collections(*)`, or `collections!parent_id(*)`).
+  const children = candidates.filter((r) => r.kind !== 'many-to-one');
+  if (candidates.length === 2 && from === target && children.length === 1)
+    return { relationship: children[0]!, target };
+  if (candidates.length > 1) throw ambiguousEmbed(from, target, item.name, candidates);
   return { relationship: candidates[0]!, target };
+}
+
+/** Functions named `name` that take a row of `from` and return rows of a table: computed relationships. */
+function computedRelationships(schema: SchemaSnapshot, from: string, name: string): Relationship[] {
+  return (schema.functions.get(name) ?? [])
+    .filter((f) => f.argTable === from && f.returnTable && f.returns === 'composite')
+    .map((f) => ({
+      kind: 'computed',
+      source: from,
+      target: f.returnTable!,
+      constraint: f.name,
+      sourceColumns: [],
+      targetColumns: [],
+      toOne: !f.setof || !!f.singleRow,
+      function: f.name,
+    }));
+}
+
+/**
+ * `select=*,captain:captain_id(*)` or `select=*,teams_captain_id_fkey(*)`: an embed named by a
+ * foreign key's column or constraint, from either side of the key.
+ */
+function byColumnOrConstraint(
+  schema: SchemaSnapshot,
+  from: string,
+  name: string,
+): { target: string; candidates: Relationship[] } {
+  const fk = schema.foreignKeys.find(
+    (k) => k.table === from && (k.name === name || (k.columns.length === 1 && k.columns[0] === name)),
+  );
+  const referencing = fk ? undefined : schema.foreignKeys.find((k) => k.refTable === from && k.name === name);
+  if (!fk && !referencing) throw noRelationship(schema.schema, from, name);
+  const target = fk ? fk.refTable : referencing!.table;
+  const constraint = (fk ?? referencing)!.name;
+  const candidates = relationshipsBetween(schema, from, target).filter(
+    (r) => r.constraint === constraint && (fk ? r.kind === 'many-to-one' : r.kind !== 'many-to-one' && !r.junction),
+  );
+  return { target, candidates };
+}
+
+function ambiguousEmbed(from: string, target: string, name: string, candidates: Relationship[]): ApiError {
+  return new ApiError(
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${from}' and '${name}'`,
+    candidates.map((r) => ({
+      cardinality: r.kind,
+      embedding: `${from} with ${target}`,
+      relationship: r.junction
+        ? `${r.junction.table} using ${r.junction.constraints.join(' and ')}`
+        : `${r.constraint} using ${from}(${r.sourceColumns.join(', ')}) and ${target}(${r.targetColumns.join(', ')})`,
+    })),
+    `Try changing '${name}' to one of the following: ${candidates
+      .map((r) => `'${name}!${r.junction ? r.junction.table : r.constraint}'`)
+      .join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
 }
 
 function matchesHint(r: Relationship, hint: string): boolean {
   if (r.junction) return r.junction.table === hint || r.junction.constraints.includes(hint);
-  if (r.constraint === hint) return true;
+  // PostgREST cannot tell a key to the same table apart by its constraint name (supabase-js#2517).
+  if (r.constraint === hint) return r.source !== r.target;
   // The referencing column, on whichever side it is.
   const referencing = r.kind === 'many-to-one' ? r.sourceColumns : r.targetColumns;
   return referencing.length === 1 && referencing[0] === hint;
@@ -286,10 +321,11 @@ export interface ResolvedFunction {
 const JSON_TYPES = new Set(['json', 'jsonb']);
 
 /**
- * Picks the overload of `name` these named arguments call (PostgREST's findProc): required
- * parameters must all be given, optional ones may be. A POST with a JSON body falls back to a
- * function with one json/jsonb parameter, which then takes the whole body. PGRST203 when more than
- * one fits, PGRST202 (worded as PostgREST words it) when none does.
+ * Picks the overload of `name` these named arguments call (PostgREST's findProc): the required
+ * parameters must all be given, optional ones may be, nothing else. A POST with a JSON body falls
+ * back to a function with one json/jsonb parameter. A function whose one parameter is unnamed takes
+ * the whole body. Only callable functions count (Func.callable). PGRST203 when more than one fits,
+ * PGRST202 (worded as PostgREST words it) when none does.
  */
 export function resolveFunction(
   schema: SchemaSnapshot,
@@ -297,18 +333,19 @@ export function resolveFunction(
   argNames: string[],
   post = false,
 ): ResolvedFunction {
-  const overloads = schema.functions.get(name) ?? [];
-  const given = new Set(argNames);
+  const overloads = (schema.functions.get(name) ?? []).filter((f) => f.callable);
   const matches = (f: Func) => {
-    if (f.args.some((x) => x.name === '')) return false;
+    const optional = new Set(f.args.filter((x) => x.hasDefault).map((x) => x.name));
     const required = f.args.filter((x) => !x.hasDefault).map((x) => x.name);
-    return required.every((r) => given.has(r)) && argNames.every((a) => f.args.some((x) => x.name === a));
+    const rest = new Set(argNames.filter((a) => !optional.has(a)));
+    return rest.size === required.length && required.every((r) => rest.has(r));
   };
+  const resolved = (fn: Func) => ({ fn, positional: fn.args.length === 1 && fn.args[0]!.name === '' });
   const named = overloads.filter(matches);
-  if (named.length === 1) return { fn: named[0]!, positional: false };
+  if (named.length === 1) return resolved(named[0]!);
   if (named.length > 1) throw ambiguousFunction(schema.schema, name, named);
   const single = post ? overloads.filter((f) => f.args.length === 1 && JSON_TYPES.has(f.args[0]!.type)) : [];
-  if (single.length === 1) return { fn: single[0]!, positional: single[0]!.args[0]!.name === '' };
+  if (single.length === 1) return resolved(single[0]!);
   if (single.length > 1) throw ambiguousFunction(schema.schema, name, single);
 
   const func = `${schema.schema}.${name}`;
@@ -323,12 +360,22 @@ export function resolveFunction(
   );
 }
 
+/** PostgREST's order of overloads: by their parameters' names, then types, fewer first. */
+function byParameters(a: Func, b: Func): number {
+  for (let i = 0; i < Math.min(a.args.length, b.args.length); i++) {
+    const [x, y] = [a.args[i]!, b.args[i]!];
+    if (x.name !== y.name) return x.name < y.name ? -1 : 1;
+    if (x.type !== y.type) return x.type < y.type ? -1 : 1;
+  }
+  return a.args.length - b.args.length;
+}
+
 function ambiguousFunction(schemaName: string, name: string, candidates: Func[]): ApiError {
   return new ApiError(
     'PGRST203',
     `Could not choose the best candidate function between: ${candidates
+      .sort(byParameters)
       .map((f) => `${schemaName}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
-      .sort()
       .join(', ')}`,
     null,
     'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
@@ -350,10 +397,10 @@ function functionHint(schema: SchemaSnapshot, name: string, argNames: string[], 
     );
     return `Perhaps you meant to call the function ${schema.schema}.${name}(${best})`;
   }
-  const names = [...schema.functions.keys()];
+  const names = [...schema.functions].filter(([, list]) => list.some((f) => f.callable)).map(([n]) => n);
   if (names.length === 0) return null;
   const best = closest(name, names);
-  return best === undefined || distance(best, name) > Math.max(3, name.length / 2)
+  return best === undefined || distance(best, name) > Math.max(3, name.length / 3)
     ? null
     : `Perhaps you meant to call the function ${schema.schema}.${best}`;
 }

@@ -29,7 +29,7 @@ export interface Prepared {
   returnsBody: boolean;
   voidCall?: boolean;
   table?: string;
-  /** An upsert: 201 only if it inserted a row, else 200. */
+  /** A merging upsert: 201 only if it inserted a row, else 200 (ignore-duplicates is always 201, as in PostgREST). */
   upsert?: boolean;
   /** count=planned|estimated: the statement whose rows EXPLAIN estimates. */
   countSource?: { sql: string; params: unknown[] };
@@ -148,7 +148,7 @@ function prepareMutation(
   const params = new Params(schema.schema);
   const shape = responseShape(request, accept.single, false, root);
   const sql = buildMutation({ kind, table, root, payload, columns, onConflict, returnRows, defaults }, shape, params);
-  return { ...prepared, sql, params: params.values, upsert: kind === 'insert' && !!onConflict };
+  return { ...prepared, sql, params: params.values, upsert: kind === 'insert' && onConflict?.action === 'merge' };
 }
 
 function refuseEmbeddedFilters(query: QueryParams, root: ReadNode): void {

@@ -35,7 +35,12 @@ interface ApiState {
   plans: PlanCache;
 }
 
-export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config.api ?? DEFAULT_REST_OPTIONS): Hono {
+/**
+ * The state requests are answered with, made at the first request and again on `NOTIFY pgrst,
+ * 'reload config'`; `'reload schema'` reloads the schema cache (an empty payload: both), as for
+ * PostgREST. A state that could not be made (the database down) is made again by the next request.
+ */
+function apiState(ctx: ServerContext, options: RestOptions): () => Promise<ApiState> {
   let state: Promise<ApiState> | undefined;
   let listening: Promise<unknown> | undefined;
   /** The settings read again; the schema cache is kept when the exposed schemas stay the same. */
@@ -45,8 +50,14 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
     const cache = same ? before.cache : new SchemaCache(ctx.db, settings.schemas);
     return { settings, cache, plans: new PlanCache(settings) };
   };
+  const keep = (next: Promise<ApiState>) => {
+    state = next;
+    next.catch(() => {
+      if (state === next) state = undefined;
+    });
+    return next;
+  };
   const current = (): Promise<ApiState> => {
-    // `NOTIFY pgrst, 'reload schema'` / `'reload config'` (or an empty payload, both), as for PostgREST.
     listening ??= ctx.db
       .listen('pgrst', (payload) => {
         if (payload === '' || payload === 'reload schema')
@@ -54,18 +65,17 @@ export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config
             (s) => s.cache.reload(),
             () => {},
           );
-        if (payload === '' || payload === 'reload config') {
-          const before = state;
-          state = (before ?? Promise.resolve(undefined)).catch(() => undefined).then(configure);
-        }
+        if (payload === '' || payload === 'reload config')
+          keep((state ?? Promise.resolve(undefined)).catch(() => undefined).then(configure));
       })
       .catch(() => {});
-    state ??= configure().catch((error: unknown) => {
-      state = undefined;
-      throw error;
-    });
-    return state;
+    return state ?? keep(configure());
   };
+  return current;
+}
+
+export function restRoutes(ctx: ServerContext, options: RestOptions = ctx.config.api ?? DEFAULT_REST_OPTIONS): Hono {
+  const current = apiState(ctx, options);
   const app = new Hono();
 
   // Hosted Supabase answers any origin; supabase-js reads these response headers. A preflight is

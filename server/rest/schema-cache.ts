@@ -58,6 +58,11 @@ export interface Func {
   argTable?: string;
   /** `ROWS 1` on a set-returning function: a computed relationship that is to-one. */
   singleRow?: boolean;
+  /**
+   * Whether rpc may call it: every parameter named, or one unnamed parameter where the first is of a
+   * type a request body can be whole (PostgREST's `callable`: bytea, json, jsonb, text, xml).
+   */
+  callable: boolean;
 }
 
 /** How an embedded resource joins its parent: `target.targetColumns = source.sourceColumns`. */
@@ -148,7 +153,11 @@ select json_build_object(
     from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) i), '[]'::json)
 )::text as doc
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
-where n.nspname = $1 and p.prokind = 'f' and t.typname not in ('trigger', 'event_trigger')`;
+where n.nspname = $1 and p.prokind = 'f' and t.typname not in ('trigger', 'event_trigger')
+order by p.oid`;
+
+/** The types one unnamed parameter may have for rpc to call its function (the body is the argument). */
+const WHOLE_BODY_TYPES = new Set(['bytea', 'json', 'jsonb', 'text', 'xml']);
 
 interface RawFunction {
   name: string;
@@ -247,6 +256,7 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
     const inputs = f.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
     const outputs = f.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
     const firstDefault = inputs.length - f.defaults;
+    const unnamed = inputs.filter((a) => a.name === '').length;
     const returns: Func['returns'] =
       f.returnType === 'void'
         ? 'void'
@@ -264,6 +274,7 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
       volatility: f.volatility,
       argTable: f.argTable ?? undefined,
       singleRow: f.setof && f.rows === 1,
+      callable: unnamed === 0 || (unnamed === 1 && WHOLE_BODY_TYPES.has(inputs[0]!.type)),
     };
     if (func.argTable && func.returns === 'scalar' && !func.setof)
       tables.get(func.argTable)?.computed.set(func.name, func);
@@ -278,7 +289,7 @@ export async function loadSchema(db: Database, schema = 'public'): Promise<Schem
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** Every relationship from `source` to `target` (PostgREST's relationship inference). */
+/** Every foreign-key relationship from `source` to `target` (computed ones are found by name: plan.ts). */
 export function relationshipsBetween(schema: SchemaSnapshot, source: string, target: string): Relationship[] {
   const found: Relationship[] = [];
   const isUnique = (table: string, columns: string[]) =>
@@ -305,23 +316,6 @@ export function relationshipsBetween(schema: SchemaSnapshot, source: string, tar
         sourceColumns: fk.refColumns,
         targetColumns: fk.columns,
         toOne: oneToOne,
-      });
-    }
-  }
-  // Computed relationships: a function of the source row returning rows of the target.
-  for (const list of schema.functions.values()) {
-    for (const f of list) {
-      if (f.argTable !== source || f.returnTable !== target || f.returns !== 'composite') continue;
-      const toOne = !f.setof || !!f.singleRow;
-      found.push({
-        kind: 'computed',
-        source,
-        target,
-        constraint: f.name,
-        sourceColumns: [],
-        targetColumns: [],
-        toOne,
-        function: f.name,
       });
     }
   }

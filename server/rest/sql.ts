@@ -332,7 +332,7 @@ export function buildMutation(m: MutationInput, shape: ResponseShape, params: Pa
     }
   }
   // An upsert answers 201 only when it inserted something: xmax is 0 on a freshly inserted row.
-  const upsert = m.kind === 'insert' && !!m.onConflict;
+  const upsert = m.kind === 'insert' && m.onConflict?.action === 'merge';
   if (!statement.startsWith('select'))
     statement += ` returning ${returning}${upsert ? `, ${a}.xmax = 0 as pgrst_inserted` : ''}`;
   const cte = `with pgrst_source as (${statement}) `;
