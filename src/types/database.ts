@@ -217,6 +217,153 @@ export type Database = {
           },
         ]
       }
+      notification_preferences: {
+        Row: {
+          in_app: boolean
+          kind: string
+          push: boolean
+          user_id: string
+        }
+        Insert: {
+          in_app?: boolean
+          kind: string
+          push?: boolean
+          user_id?: string
+        }
+        Update: {
+          in_app?: boolean
+          kind?: string
+          push?: boolean
+          user_id?: string
+        }
+        Relationships: []
+      }
+      notifications: {
+        Row: {
+          body: string
+          created_at: string
+          data: Json
+          event_key: string
+          id: string
+          kind: string
+          link: string
+          match_id: string | null
+          read_at: string | null
+          title: string
+          tournament_id: string | null
+          user_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          data?: Json
+          event_key: string
+          id?: string
+          kind: string
+          link: string
+          match_id?: string | null
+          read_at?: string | null
+          title: string
+          tournament_id?: string | null
+          user_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          data?: Json
+          event_key?: string
+          id?: string
+          kind?: string
+          link?: string
+          match_id?: string | null
+          read_at?: string | null
+          title?: string
+          tournament_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      outbox: {
+        Row: {
+          attempts: number
+          batch_key: string | null
+          channel: string
+          claimed_until: string | null
+          created_at: string
+          failed_at: string | null
+          id: number
+          idempotency_key: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: Json
+          sent_at: string | null
+          subscription_id: string | null
+          tournament_id: string | null
+        }
+        Insert: {
+          attempts?: number
+          batch_key?: string | null
+          channel: string
+          claimed_until?: string | null
+          created_at?: string
+          failed_at?: string | null
+          id?: never
+          idempotency_key: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload: Json
+          sent_at?: string | null
+          subscription_id?: string | null
+          tournament_id?: string | null
+        }
+        Update: {
+          attempts?: number
+          batch_key?: string | null
+          channel?: string
+          claimed_until?: string | null
+          created_at?: string
+          failed_at?: string | null
+          id?: never
+          idempotency_key?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload?: Json
+          sent_at?: string | null
+          subscription_id?: string | null
+          tournament_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "outbox_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "push_subscriptions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "outbox_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       placements: {
         Row: {
           placement: number
@@ -274,6 +421,33 @@ export type Database = {
           id?: string
           updated_at?: string
           username?: string
+        }
+        Relationships: []
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          p256dh: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          p256dh: string
+          user_id: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          p256dh?: string
+          user_id?: string
         }
         Relationships: []
       }
@@ -382,6 +556,32 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "tournament_invites_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: true
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tournament_webhooks: {
+        Row: {
+          created_at: string
+          tournament_id: string
+          url: string
+        }
+        Insert: {
+          created_at?: string
+          tournament_id: string
+          url: string
+        }
+        Update: {
+          created_at?: string
+          tournament_id?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tournament_webhooks_tournament_id_fkey"
             columns: ["tournament_id"]
             isOneToOne: true
             referencedRelation: "tournaments"
@@ -544,6 +744,17 @@ export type Database = {
         Args: { t: unknown }
         Returns: string
       }
+      claim_outbox: {
+        Args: { p_lease_seconds?: number; p_limit?: number }
+        Returns: {
+          id: number
+          channel: string
+          payload: Json
+          batch_key: string
+          attempts: number
+          target: Json
+        }[]
+      }
       confirm_match: {
         Args: { p_match_id: string }
         Returns: undefined
@@ -571,6 +782,10 @@ export type Database = {
           p_slot: number
           p_team_id: string
         }
+        Returns: undefined
+      }
+      finish_outbox: {
+        Args: { p_results: Json }
         Returns: undefined
       }
       forfeit_match: {
@@ -604,6 +819,10 @@ export type Database = {
         Args: { p_team_id: string }
         Returns: undefined
       }
+      mark_notifications_read: {
+        Args: { p_ids?: string[] }
+        Returns: number
+      }
       my_next_match: {
         Args: { p_tournament_id?: string }
         Returns: {
@@ -625,9 +844,21 @@ export type Database = {
           dispute_comment: string
         }[]
       }
+      my_notification_preferences: {
+        Args: never
+        Returns: {
+          kind: string
+          in_app: boolean
+          push: boolean
+        }[]
+      }
       normalize_player_id: {
         Args: { p_player_id: string }
         Returns: string
+      }
+      notify_clock: {
+        Args: never
+        Returns: number
       }
       phase: {
         Args: { t: unknown }
@@ -686,6 +917,10 @@ export type Database = {
       }
       round_label: {
         Args: { m: unknown }
+        Returns: string
+      }
+      save_push_subscription: {
+        Args: { p_auth: string; p_endpoint: string; p_p256dh: string }
         Returns: string
       }
       set_check_in: {

@@ -113,6 +113,14 @@ as $$
     ('BC616', 'winner_not_in_match', 'The winner must be one of the two teams of this match.', 'winner_team_id'),
     ('BC617', 'forfeit_reason', 'The reason is forfeit or no_show.', 'reason'),
     ('BC618', 'admin_only_matches', 'Only an administrator can list matches to settle.', null),
+    -- Notifications, push subscriptions and Discord webhooks
+    -- Arguments: the kind (not in the message).
+    ('BC801', 'notification_kind_unknown', 'This is not a kind of notification.', 'kind'),
+    ('BC802', 'notification_not_found', 'This notification does not exist.', 'ids'),
+    ('BC803', 'push_endpoint_invalid', 'This push subscription is not from a browser''s push service.', 'endpoint'),
+    ('BC804', 'push_keys_invalid', 'This push subscription''s keys are not valid.', 'keys'),
+    ('BC805', 'push_subscriptions_limit', 'Push is on in 10 browsers already: turn it off in one first.', null),
+    ('BC806', 'discord_webhook_invalid', 'This is not a Discord channel webhook URL (https://discord.com/api/webhooks/...).', 'url'),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)

@@ -4,8 +4,9 @@ begin;
 select plan(39);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
-                                  'placements', 'tournament_invites'],
-  'public holds exactly the nine tables of the model');
+                                  'placements', 'tournament_invites', 'notifications', 'notification_preferences', 'push_subscriptions',
+                                  'tournament_webhooks', 'outbox'],
+  'public holds exactly the fourteen tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -57,12 +58,13 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'captain_username', 'champion', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link',
-        'dispute_match', 'fill_team_place', 'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team', 'my_next_match',
-        'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'set_check_in', 'set_match_result',
+  array['admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'confirm_match', 'confirm_team_place', 'discord_link',
+        'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team',
+        'mark_notifications_read', 'my_next_match', 'my_notification_preferences', 'notify_clock',
+        'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'save_push_subscription', 'set_check_in', 'set_match_result',
         'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams', 'waitlist_position',
         'withdraw_team'],
-  'only the registration and bracket functions players and admins call are security definer in public');
+  'only the registration, bracket and notification functions players, admins and the dispatcher call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
 select function_privs_are('private', 'is_admin', array[]::text[], 'anon', array['EXECUTE'], 'anon can execute private.is_admin');
@@ -113,8 +115,8 @@ select ok(has_column_privilege('anon', 'public.contact_messages', 'message', 'IN
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['tournaments', 'teams', 'team_players', 'matches'],
-  'realtime publishes tournaments, teams, team_players and matches');
+  array['tournaments', 'teams', 'team_players', 'matches', 'notifications'],
+  'realtime publishes tournaments, teams, team_players, matches and notifications');
 
 select has_index('public', 'teams', 'teams_registered_by_idx', array['registered_by'], 'teams.registered_by is indexed for the policies');
 select col_is_pk('public', 'team_players', array['team_id', 'slot'], 'team_players is keyed by (team_id, slot)');
