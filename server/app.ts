@@ -10,6 +10,7 @@ import { restRoutes } from './rest/routes.ts';
 import { ApiError } from './rest/errors.ts';
 import { mailRoutes } from './mail/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
+import { functionRoutes } from './functions/routes.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
 import { pageRenderer } from './ssr.ts';
 
@@ -123,6 +124,7 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
       }),
     );
   }
+  app.route('/functions/v1', functionRoutes(ctx));
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/mail', mailRoutes(ctx));

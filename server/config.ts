@@ -1,5 +1,6 @@
 // Reads the stack's settings: environment variables first, then supabase/config.toml (the same file
 // the Supabase CLI reads), then the defaults hosted Supabase uses.
+import type { NotifyOptions } from './functions/notify.ts';
 import { readFileSync } from 'node:fs';
 import type { ServerOptions } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -51,6 +52,8 @@ export interface StackOptions {
   http?: Partial<HttpLimits>;
   /** Socket, channel and presence limits of Realtime (defaults in server/realtime/limits.ts). */
   realtime?: Partial<RealtimeLimits>;
+  /** Edge Functions, the dispatcher's schedule and the notification settings (server/functions/notify.ts). */
+  notify?: NotifyOptions;
 }
 
 /** What a slow or piling-up client may hold of the HTTP server. */
@@ -220,6 +223,15 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
       maxSocketsPerIp: envInt(env, 'REALTIME_MAX_SOCKETS_PER_IP'),
       maxSockets: envInt(env, 'REALTIME_MAX_SOCKETS'),
       maxChannelsPerSocket: envInt(env, 'REALTIME_MAX_CHANNELS_PER_SOCKET'),
+    },
+    notify: {
+      edgeFunctions: env.EDGE_FUNCTIONS !== 'off',
+      discordApiUrl: env.DISCORD_API_URL || undefined,
+      pushServiceOrigins: env.PUSH_SERVICE_ORIGINS || undefined,
+      dispatchIntervalMs: envInt(env, 'DISPATCH_INTERVAL_MS') ?? 15_000,
+      env: Object.fromEntries(
+        ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'].filter((k) => env[k]).map((k) => [k, env[k]!]),
+      ),
     },
   };
 }

@@ -43,6 +43,8 @@ export interface ServerContext {
   config: ServerConfig;
   mailbox: Mailbox;
   sessions: LiveSessions;
+  /** The Edge Functions' listener (server/functions/runtime.ts) once started; /functions/v1 proxies to it. */
+  functionsUrl?: string;
 }
 
 /** Who is calling: the role Postgres will run as and the claims `request.jwt.claims` will hold. */

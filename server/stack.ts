@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { lockDataDir } from './db/lock.ts';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { loadVapidKeys } from './functions/vapid.ts';
 import { loadKeys } from './keys.ts';
 import { Mailbox } from './mail/mailbox.ts';
 import { buildApp } from './app.ts';
@@ -15,6 +16,7 @@ import { httpServerOptions, type StackOptions } from './config.ts';
 import { ensureAdmin } from './auth/admin.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
 import { createRealtime, isRealtimePath, refuseUpgrade, type RealtimeServer } from './realtime/server.ts';
+import { startNotifications, type Notifications } from './functions/notify.ts';
 
 export interface RunningStack {
   url: string;
@@ -24,6 +26,7 @@ export interface RunningStack {
   adminCreated: boolean;
   server: Server;
   realtime: RealtimeServer;
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -50,7 +53,7 @@ export async function openStackDatabase(
 }
 
 /** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */
-export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/mail', '/studio'];
+export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/mail', '/studio'];
 const isApiPath = (url = '/') =>
   API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
 
@@ -96,7 +99,12 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;
 
-  const runtimeConfig = { SUPABASE_ANON_KEY: keys.anonKey, ...options.runtimeConfig };
+  const vapid = await loadVapidKeys(options.dataDir, { ...process.env, ...options.notify?.env });
+  const runtimeConfig = {
+    SUPABASE_ANON_KEY: keys.anonKey,
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    ...options.runtimeConfig,
+  };
   const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });
   const api = getRequestListener(app.fetch);
   const appMiddleware = options.appMiddleware;
@@ -124,6 +132,14 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   // Change capture installs its triggers (DDL) on the published tables: a write racing it could
   // deadlock, so the stack counts as started once capture is in place.
   await realtime.ready.catch(() => {});
+  const notifications = await startNotifications(ctx, {
+    edgeFunctions: false,
+    dispatchIntervalMs: 15_000,
+    ...options.notify,
+    vapid,
+    rootDir: resolve(options.supabaseDir, '..'),
+    quiet: options.quiet,
+  });
 
   return {
     url,
@@ -133,7 +149,9 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     adminCreated,
     server,
     realtime,
+    notifications,
     async close() {
+      await notifications.close();
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.closeAllConnections?.();

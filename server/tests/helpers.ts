@@ -143,6 +143,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     staticDir: undefined,
     // Every test file signs up and in from 127.0.0.1: limits only where a test asks for them.
     rateLimits: undefined,
+    // Deno and the dispatcher only where a test asks for them (notify tests, the journeys' npm start).
+    notify: { ...base.notify!, edgeFunctions: false },
     ...stackOptions,
     port: options.port ?? 0,
     host: '127.0.0.1',

@@ -1,0 +1,134 @@
+// Notifications under `npm start`: the operator's settings into the database (DISCORD_API_URL,
+// PUSH_SERVICE_ORIGINS), the Edge Functions in Deno, and the dispatcher's schedule, which hosted
+// Supabase runs with pg_net and pg_cron (README, "Deploying"): notify-dispatch is called when the
+// outbox trigger says NOTIFY outbox, and every DISPATCH_INTERVAL_MS with {"clock": true}.
+import type { ServerContext } from '../context.ts';
+import { startEdgeFunctions, type EdgeFunctions } from './runtime.ts';
+import type { VapidKeys } from './vapid.ts';
+
+export interface NotifyOptions {
+  /** Run supabase/functions in Deno (EDGE_FUNCTIONS=off: no functions, no dispatcher). */
+  edgeFunctions: boolean;
+  discordApiUrl?: string;
+  /** Origins accepted as push endpoints besides the browsers' push services (space-separated). */
+  pushServiceOrigins?: string;
+  /** How often the schedule calls the dispatcher with the clock. */
+  dispatchIntervalMs: number;
+  /** Extra secrets for the functions (VAPID_SUBJECT, ...). */
+  env?: Record<string, string>;
+}
+
+export interface Notifications {
+  vapid: VapidKeys;
+  functions?: EdgeFunctions;
+  /** Calls notify-dispatch now (and once more if a call is already running). */
+  dispatch(clock?: boolean): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Writes the operator's settings where the database's rules read them (private.notify_settings). */
+export async function applyNotifySettings(
+  ctx: ServerContext,
+  options: Pick<NotifyOptions, 'discordApiUrl' | 'pushServiceOrigins'>,
+) {
+  const settings: [string, string | undefined][] = [
+    ['discord_api_url', options.discordApiUrl?.replace(/\/+$/, '')],
+    ['push_service_origins', options.pushServiceOrigins?.trim()],
+  ];
+  // A database whose migrations do not have the notifications (an older checkout, a test fixture).
+  const { rows } = await ctx.db.query<{ present: boolean }>(
+    `select to_regclass('private.notify_settings') is not null as present`,
+  );
+  if (!rows[0]?.present) return;
+  for (const [key, value] of settings) {
+    if (value) {
+      await ctx.db.query(
+        'insert into private.notify_settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value',
+        [key, value],
+      );
+    } else {
+      await ctx.db.query('delete from private.notify_settings where key = $1', [key]);
+    }
+  }
+}
+
+export async function startNotifications(
+  ctx: ServerContext,
+  options: NotifyOptions & { vapid: VapidKeys; rootDir: string; quiet?: boolean },
+): Promise<Notifications> {
+  const vapid = options.vapid;
+  await applyNotifySettings(ctx, options);
+  if (!options.edgeFunctions) {
+    return { vapid, dispatch: async () => {}, close: async () => {} };
+  }
+  const functions = await startEdgeFunctions({
+    supabaseDir: ctx.config.supabaseDir,
+    rootDir: options.rootDir,
+    quiet: options.quiet,
+    env: {
+      ...options.env,
+      SUPABASE_URL: ctx.config.apiUrl,
+      SUPABASE_ANON_KEY: ctx.keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
+      SITE_URL: ctx.config.siteUrl,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: vapid.subject,
+      DISCORD_API_URL: options.discordApiUrl || 'https://discord.com/api',
+    },
+  });
+  ctx.functionsUrl = functions.url;
+
+  // One call at a time from here; a wake-up during a call asks for one more.
+  let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  const call = async (clock: boolean) => {
+    const response = await fetch(`${functions.url}/functions/v1/notify-dispatch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ctx.keys.serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ clock }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    await response.arrayBuffer();
+    if (!response.ok && !options.quiet) console.error(`[functions] notify-dispatch answered ${response.status}`);
+  };
+  const dispatch = async (clock = false): Promise<void> => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        await call(clock);
+        while (again && !closed) {
+          again = false;
+          await call(false);
+        }
+      } catch (error) {
+        if (!options.quiet && !closed) console.error('[functions] notify-dispatch:', (error as Error).message);
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+  const unlisten = await ctx.db.listen('outbox', () => void dispatch());
+  const timer = setInterval(() => void dispatch(true), options.dispatchIntervalMs);
+  timer.unref();
+  void dispatch(true);
+  return {
+    vapid,
+    functions,
+    dispatch,
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      await unlisten();
+      await running?.catch(() => {});
+      ctx.functionsUrl = undefined;
+      await functions.close();
+    },
+  };
+}

@@ -1,0 +1,301 @@
+// The notification dispatcher's work, without a runtime: it drains the outbox (claim_outbox) to the
+// push services and the tournaments' Discord webhooks, and reports each row back (finish_outbox).
+// index.ts runs it as a Supabase Edge Function (Deno); tests and the benchmark call it with their
+// own fetch. Everything it needs comes in through DispatchDeps.
+
+export interface OutboxRow {
+  id: number;
+  channel: 'push' | 'discord';
+  payload: Record<string, unknown>;
+  batch_key: string | null;
+  attempts: number;
+  target: { endpoint?: string; p256dh?: string; auth?: string; url?: string } | null;
+}
+
+export interface RowResult {
+  id: number;
+  ok?: boolean;
+  error?: string;
+  retry_after?: number;
+  gone?: boolean;
+}
+
+/** What web-push's generateRequestDetails returns: the encrypted body and the VAPID headers. */
+export interface PushRequest {
+  endpoint: string;
+  method: string;
+  headers: Record<string, string | number>;
+  body: ArrayLike<number> | null;
+}
+
+export interface DispatchDeps {
+  /** Calls a database function through the Data API as the service role. */
+  rpc(name: string, args: Record<string, unknown>): Promise<unknown>;
+  /** web-push: encrypts a payload for a subscription and signs the VAPID JWT. */
+  pushRequest(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }, payload: string): PushRequest;
+  fetch: typeof fetch;
+  /** DISCORD_API_URL (https://discord.com/api): webhooks are posted here, never to a stored host. */
+  discordApiUrl: string;
+  /** The site's address: {site} in Discord lines. */
+  siteUrl: string;
+  sleep?(ms: number): Promise<void>;
+  /** How long one call may keep draining, in ms (an Edge Function's wall clock is limited). */
+  budgetMs?: number;
+}
+
+export interface DispatchSummary {
+  clock?: number;
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+const CLAIM_BATCH = 200;
+const PUSH_CONCURRENCY = 16;
+const DISCORD_MAX_CONTENT = 2000;
+const DISCORD_MAX_MENTIONS = 100;
+/** A rate-limit wait up to this long is slept through; a longer one goes back to the outbox. */
+const MAX_INLINE_WAIT_MS = 10_000;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Drains due outbox rows until none are left or the time budget is spent. */
+export async function dispatch(deps: DispatchDeps, options: { clock?: boolean } = {}): Promise<DispatchSummary> {
+  const summary: DispatchSummary = { claimed: 0, sent: 0, retried: 0, failed: 0 };
+  const deadline = Date.now() + (deps.budgetMs ?? 25_000);
+  if (options.clock) summary.clock = Number(await deps.rpc('notify_clock', {}));
+  while (Date.now() < deadline) {
+    const rows = (await deps.rpc('claim_outbox', { p_limit: CLAIM_BATCH, p_lease_seconds: 60 })) as OutboxRow[];
+    if (!rows.length) break;
+    summary.claimed += rows.length;
+    const results = await Promise.all([
+      sendPushes(
+        deps,
+        rows.filter((r) => r.channel === 'push'),
+      ),
+      sendDiscord(
+        deps,
+        rows.filter((r) => r.channel === 'discord'),
+        deadline,
+      ),
+    ]);
+    const flat = results.flat();
+    await deps.rpc('finish_outbox', { p_results: flat });
+    for (const r of flat) {
+      if (r.ok) summary.sent++;
+      else if (r.gone || r.retry_after !== undefined || r.error) summary.retried++;
+    }
+    if (rows.length < CLAIM_BATCH) break;
+  }
+  return summary;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Web push
+// ---------------------------------------------------------------------------------------------
+
+async function sendPushes(deps: DispatchDeps, rows: OutboxRow[]): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  for (let i = 0; i < rows.length; i += PUSH_CONCURRENCY) {
+    results.push(...(await Promise.all(rows.slice(i, i + PUSH_CONCURRENCY).map((row) => sendPush(deps, row)))));
+  }
+  return results;
+}
+
+async function sendPush(deps: DispatchDeps, row: OutboxRow): Promise<RowResult> {
+  const t = row.target;
+  if (!t?.endpoint || !t.p256dh || !t.auth) return { id: row.id, gone: true, error: 'subscription removed' };
+  try {
+    const request = deps.pushRequest(
+      { endpoint: t.endpoint, keys: { p256dh: t.p256dh, auth: t.auth } },
+      JSON.stringify(row.payload),
+    );
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
+    const response = await deps.fetch(request.endpoint, {
+      method: request.method,
+      headers,
+      body: request.body ? new Uint8Array(request.body) : null,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    if (response.status >= 200 && response.status < 300) return { id: row.id, ok: true };
+    // The subscription expired or was revoked: drop it (RFC 8030 section 7.3, web-push's docs).
+    if (response.status === 404 || response.status === 410)
+      return { id: row.id, gone: true, error: `HTTP ${response.status}` };
+    if (response.status === 429) {
+      return {
+        id: row.id,
+        error: 'HTTP 429',
+        retry_after: retryAfterSeconds(response.headers.get('retry-after')) ?? 30,
+      };
+    }
+    return { id: row.id, error: `HTTP ${response.status} from the push service` };
+  } catch (error) {
+    return { id: row.id, error: errorText(error) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discord
+// ---------------------------------------------------------------------------------------------
+
+interface DiscordMessage {
+  rows: OutboxRow[];
+  content: string;
+  users: string[];
+}
+
+/** Rows of one webhook in order, a batch's lines packed into as few messages as Discord allows. */
+export function packDiscordMessages(rows: OutboxRow[], siteUrl: string): DiscordMessage[] {
+  const groups = new Map<string, OutboxRow[]>();
+  for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+    const key = row.batch_key ?? `row:${row.id}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const messages: DiscordMessage[] = [];
+  for (const group of groups.values()) {
+    let current: DiscordMessage | undefined;
+    for (const row of group) {
+      const line = String(row.payload.line ?? '').replaceAll('{site}', siteUrl.replace(/\/$/, ''));
+      const mentions = Array.isArray(row.payload.mentions) ? row.payload.mentions.map(String) : [];
+      const users = current ? [...new Set([...current.users, ...mentions])] : mentions;
+      if (
+        current &&
+        current.content.length + 1 + line.length <= DISCORD_MAX_CONTENT &&
+        users.length <= DISCORD_MAX_MENTIONS
+      ) {
+        current.rows.push(row);
+        current.content += '\n' + line;
+        current.users = users;
+      } else {
+        current = { rows: [row], content: line.slice(0, DISCORD_MAX_CONTENT), users: [...new Set(mentions)] };
+        messages.push(current);
+      }
+    }
+  }
+  return messages;
+}
+
+/** The webhook's id and token, or null when the stored URL is not a webhook under the API base. */
+export function webhookPath(url: string, apiBase: string): string | null {
+  const base = apiBase.replace(/\/+$/, '');
+  if (!url.startsWith(base + '/')) return null;
+  const m = /^(?:\/v\d{1,2})?\/webhooks\/(\d{17,20})\/([A-Za-z0-9_-]{20,100})$/.exec(url.slice(base.length));
+  return m ? `${base}/webhooks/${m[1]}/${m[2]}` : null;
+}
+
+async function sendDiscord(deps: DispatchDeps, rows: OutboxRow[], deadline: number): Promise<RowResult[]> {
+  const byHook = new Map<string, OutboxRow[]>();
+  const results: RowResult[] = [];
+  for (const row of rows) {
+    const url = row.target?.url;
+    const path = url ? webhookPath(url, deps.discordApiUrl) : null;
+    if (!path) {
+      results.push({
+        id: row.id,
+        error: url ? 'webhook not under DISCORD_API_URL' : 'the tournament has no webhook now',
+      });
+      continue;
+    }
+    byHook.set(path, [...(byHook.get(path) ?? []), row]);
+  }
+  // Webhooks have rate limits of their own: each is posted to in order, the webhooks side by side.
+  const perHook = await Promise.all(
+    [...byHook].map(([path, hookRows]) =>
+      postToWebhook(deps, path, packDiscordMessages(hookRows, deps.siteUrl), deadline),
+    ),
+  );
+  return results.concat(perHook.flat());
+}
+
+async function postToWebhook(
+  deps: DispatchDeps,
+  path: string,
+  messages: DiscordMessage[],
+  deadline: number,
+): Promise<RowResult[]> {
+  const sleep = deps.sleep ?? defaultSleep;
+  const results: RowResult[] = [];
+  let waitUntil = 0;
+  for (const [index, message] of messages.entries()) {
+    const rest = () => messages.slice(index).flatMap((m) => m.rows);
+    let outcome: RowResult | 'sent' | undefined;
+    for (let attempt = 0; attempt < 4 && !outcome; attempt++) {
+      const wait = waitUntil - Date.now();
+      if (wait > 0) {
+        if (wait > MAX_INLINE_WAIT_MS || Date.now() + wait > deadline) {
+          return results.concat(
+            rest().map((r) => ({ id: r.id, error: 'Discord rate limit', retry_after: wait / 1000 })),
+          );
+        }
+        await sleep(wait);
+      }
+      let response: Response;
+      try {
+        response = await deps.fetch(`${path}?wait=true`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'User-Agent': 'BrawlCup (https://github.com, 1.0)' },
+          body: JSON.stringify({ content: message.content, allowed_mentions: { parse: [], users: message.users } }),
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
+      } catch (error) {
+        outcome = { id: 0, error: errorText(error) };
+        break;
+      }
+      const text = await response.text().catch(() => '');
+      // X-RateLimit-Remaining 0: wait X-RateLimit-Reset-After before the next request to this bucket.
+      const remaining = response.headers.get('x-ratelimit-remaining');
+      const resetAfter = retryAfterSeconds(response.headers.get('x-ratelimit-reset-after'));
+      if (remaining === '0' && resetAfter !== undefined) waitUntil = Date.now() + resetAfter * 1000;
+      if (response.status === 429) {
+        const body = safeJson(text);
+        const after =
+          (typeof body?.retry_after === 'number' ? body.retry_after : undefined) ??
+          retryAfterSeconds(response.headers.get('retry-after')) ??
+          1;
+        waitUntil = Math.max(waitUntil, Date.now() + after * 1000);
+        continue;
+      }
+      if (response.ok) outcome = 'sent';
+      else outcome = { id: 0, error: `HTTP ${response.status} from Discord: ${text.slice(0, 200)}` };
+    }
+    if (outcome === 'sent') results.push(...message.rows.map((r) => ({ id: r.id, ok: true })));
+    else if (outcome) results.push(...message.rows.map((r) => ({ id: r.id, error: outcome.error })));
+    else {
+      results.push(
+        ...message.rows.map((r) => ({
+          id: r.id,
+          error: 'Discord rate limit',
+          retry_after: Math.max(1, (waitUntil - Date.now()) / 1000),
+        })),
+      );
+    }
+  }
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.min(n, 3600) : undefined;
+}
+
+function safeJson(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function errorText(error: unknown): string {
+  return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
+}
