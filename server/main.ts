@@ -35,6 +35,8 @@ function runtimeConfig(): Record<string, string> {
     CONTACT_FORM_URL: process.env.VITE_CONTACT_FORM_URL,
     ADSENSE_CLIENT: process.env.VITE_ADSENSE_CLIENT,
     ADSENSE_SLOT: process.env.VITE_ADSENSE_SLOT,
+    // In front of a hosted project: the key its notify-dispatch function signs pushes with.
+    VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY,
   };
   return Object.fromEntries(Object.entries(pick).filter(([, v]) => v)) as Record<string, string>;
 }

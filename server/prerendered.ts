@@ -35,6 +35,7 @@ export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] 
   { path: '/home', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/home.tsx'], page: 'home.html' },
   { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'], page: 'tournament.html' },
   { path: '/my-tournaments', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/my-tournaments.tsx'] },
+  { path: '/notifications', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/notifications.tsx'] },
   { path: '/profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/profile.tsx'] },
   { path: '/admindashboard', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/admin-dashboard.tsx'] },
   { path: '/leaderboard', modules: [APP_LAYOUT, 'src/app/routes/leaderboard.tsx'] },

@@ -105,12 +105,10 @@ describe.each([
   it('refuses bad input with a 4xx in the Data API’s error shape and stores nothing', async () => {
     const [player, other] = await createPlayers(stack, 2);
     const tournamentId = await createCheckedInTournament(stack, [player!, other!]);
-    const bad = await admin.client
-      .from('tournament_webhooks')
-      .insert({
-        tournament_id: tournamentId,
-        url: 'https://example.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz',
-      });
+    const bad = await admin.client.from('tournament_webhooks').insert({
+      tournament_id: tournamentId,
+      url: 'https://example.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz',
+    });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatchObject({ code: 'BC806', hint: 'url' });
     const byPlayer = await player!.client

@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                   { path: paths.home, lazy: screen(() => import('@/app/routes/home')) },
                   { path: paths.profile, lazy: screen(() => import('@/app/routes/profile')) },
                   { path: paths.myTournaments, lazy: screen(() => import('@/app/routes/my-tournaments')) },
+                  { path: paths.notifications, lazy: screen(() => import('@/app/routes/notifications')) },
                 ],
               },
               {

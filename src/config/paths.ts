@@ -13,6 +13,7 @@ export const paths = {
   /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
   tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,
   tournamentRoute: '/tournaments/:id',
+  notifications: '/notifications',
   leaderboard: '/leaderboard',
 } as const;
 

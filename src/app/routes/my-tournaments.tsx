@@ -1,6 +1,20 @@
-// /my-tournaments
+// /my-tournaments, with the offer of push notifications (its own chunk, fetched after the list).
+import { lazy, Suspense } from 'react';
+import { Stack } from '@mantine/core';
 import { MyTournamentsList } from '@/features/my-tournaments/components/my-tournaments-list';
+import { loadChunk } from '@/lib/chunk';
+
+const PushOffer = lazy(() =>
+  loadChunk(() => import('@/features/notifications/components/push-offer')).then((m) => ({ default: m.PushOffer })),
+);
 
 export default function MyTournamentsRoute() {
-  return <MyTournamentsList />;
+  return (
+    <Stack gap="lg">
+      <Suspense fallback={null}>
+        <PushOffer compact />
+      </Suspense>
+      <MyTournamentsList />
+    </Stack>
+  );
 }

@@ -11,7 +11,7 @@ import type { RegistrationParts } from '@/features/tournament-page/components/vi
 import { loadChunk } from '@/lib/chunk';
 
 const loadForm = () => loadChunk(() => import('@/features/tournaments/components/registration-form'));
-const loadSuccess = () => loadChunk(() => import('@/features/tournaments/components/registration-success'));
+const loadSuccess = () => loadChunk(() => import('@/app/routes/registered'));
 /** Both, as soon as the form may be wanted: the countdown follows the form without a wait. */
 const preload = () => {
   void loadForm().catch(() => {});
@@ -23,7 +23,7 @@ const registration: RegistrationParts = {
     preload();
     return loadForm().then((m) => ({ default: m.RegistrationForm }));
   }),
-  Success: lazy(() => loadSuccess().then((m) => ({ default: m.RegistrationSuccess }))),
+  Success: lazy(() => loadSuccess().then((m) => ({ default: m.Registered }))),
 };
 
 export const prefetch: Prefetch = (queryClient, { id = '' }) => prefetchTournamentPage(queryClient, id);

@@ -1,8 +1,9 @@
 // The navigation header of signed-in screens: brand (-> /home), Tournaments, Leaderboard, My
-// Tournaments, Profile, Contact Us, Dashboard (administrators) and Logout. The current path's link is marked
+// Tournaments, Profile, Contact Us, Dashboard (administrators) and Logout, and for a signed-in user the
+// notifications bell. The current path's link is marked
 // (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
 // links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import {
@@ -21,9 +22,14 @@ import {
 import { NavLink, Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut, useAuth } from '@/lib/auth';
+import { loadChunk } from '@/lib/chunk';
 import classes from './header.module.css';
 
 export const SCROLL_THRESHOLD = 20;
+
+// Its own chunk, fetched once someone is signed in: the bell reads through supabase-js and Realtime,
+// which public screens (contact, leaderboard, a tournament's page) need not download first.
+const NotificationBell = lazy(() => loadChunk(() => import('./notification-bell')));
 
 function HeaderLink({ to, label, icon: IconCmp }: { to: string; label: string; icon: Icon }) {
   return (
@@ -65,6 +71,11 @@ export function Header() {
           <img src="/logo.svg" alt="" width={32} height={32} />
           <span>BrawlCup</span>
         </Link>
+        {user && (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        )}
         {/* A plain button: Mantine's ActionIcon (and its Loader) would weigh on every signed-in screen. */}
         <button
           type="button"

@@ -1,6 +1,7 @@
 // The live bracket of one tournament (loaded lazily by BracketView): every section's rounds, the
 // group tables and standings, and the match dialog. Confirmed results arrive over Realtime.
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { errorMessage } from '@/lib/errors';
@@ -20,7 +21,19 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
   const bracket = useBracket(tournamentId);
   const myTeam = useMyTeam(tournamentId);
   const phone = useMediaQuery(PHONE_QUERY) ?? false;
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open match lives in the address (?match=<id>), so a notification's link opens it and Back closes it.
+  const [search, setSearch] = useSearchParams();
+  const openId = search.get('match');
+  const setOpenId = (id: string | null) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('match', id);
+        else next.delete('match');
+        return next;
+      },
+      { replace: id === null, preventScrollReset: true },
+    );
   const data = bracket.data;
   const sections = useMemo(
     () => (data?.tournament ? bracketSections(data.tournament.format, data.matches) : []),

@@ -1,0 +1,81 @@
+// Web push in this browser: the service worker (public/sw.js) shows the pushes; subscribing asks the
+// browser's push service for an endpoint under the site's VAPID key and stores it with
+// save_push_subscription (the database accepts browsers' push services only).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { env } from '@/config/env';
+import { supabase } from '@/lib/supabase';
+import { unwrap } from '@/lib/errors';
+
+export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
+
+export const pushStateKey = ['push-state'] as const;
+
+export function pushSupported(): boolean {
+  return (
+    !!env.VAPID_PUBLIC_KEY &&
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  return navigator.serviceWorker.ready;
+}
+
+export async function getPushState(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const existing = await navigator.serviceWorker.getRegistration('/');
+  const subscription = await existing?.pushManager.getSubscription();
+  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64url.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export async function turnOnPush(): Promise<PushState> {
+  if (!pushSupported()) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  const reg = await registration();
+  const subscription =
+    (await reg.pushManager.getSubscription()) ??
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(env.VAPID_PUBLIC_KEY!) }));
+  const json = subscription.toJSON();
+  unwrap(
+    await supabase.rpc('save_push_subscription', {
+      p_endpoint: subscription.endpoint,
+      p_p256dh: json.keys?.p256dh ?? '',
+      p_auth: json.keys?.auth ?? '',
+    }),
+  );
+  return 'on';
+}
+
+export async function turnOffPush(): Promise<PushState> {
+  const subscription = await (await navigator.serviceWorker.getRegistration('/'))?.pushManager.getSubscription();
+  if (subscription) {
+    unwrap(await supabase.from('push_subscriptions').delete().eq('endpoint', subscription.endpoint));
+    await subscription.unsubscribe();
+  }
+  return 'off';
+}
+
+export function usePushState() {
+  return useQuery({ queryKey: pushStateKey, queryFn: getPushState, staleTime: Infinity });
+}
+
+export function useSetPush() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) => (on ? turnOnPush() : turnOffPush()),
+    onSuccess: (state) => queryClient.setQueryData(pushStateKey, state),
+  });
+}

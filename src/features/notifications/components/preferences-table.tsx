@@ -1,0 +1,78 @@
+// Which notifications the user gets, per kind, in the app and as a push.
+import { Loader, Text, Title } from '@mantine/core';
+import classes from './preferences-table.module.css';
+import { errorMessage } from '@/lib/errors';
+import {
+  usePreferences,
+  useSetPreference,
+  type Preference,
+} from '@/features/notifications/api/notification-preferences';
+
+const LABELS: Record<string, string> = {
+  registration_confirmed: 'Registration confirmed',
+  registration_waitlisted: 'Put on the waitlist',
+  promoted: 'Moved up from the waitlist',
+  added_to_team: 'Added to a team',
+  checkin_open: 'Check-in open',
+  checkin_closing: 'Check-in closing soon',
+  bracket_started: 'Bracket started',
+  match_ready: 'Your match is ready',
+  opponent_reported: 'Opponent reported a result',
+  result_confirmed: 'Result confirmed',
+  dispute_settled: 'Dispute settled',
+  eliminated: 'Eliminated, with your place',
+  champion: 'Champion',
+  dispute_opened: 'Disputes (administrators)',
+  no_shows: 'No-shows (administrators)',
+};
+
+export function PreferencesTable({ userId }: { userId: string }) {
+  const preferences = usePreferences(userId);
+  const save = useSetPreference(userId);
+  const toggle = (p: Preference, channel: 'in_app' | 'push') => save.mutate({ ...p, [channel]: !p[channel] });
+  return (
+    <section aria-labelledby="notification-preferences">
+      <Title order={3} size="h5" id="notification-preferences" mb="xs">
+        What to tell you
+      </Title>
+      {(save.error ?? preferences.error) && (
+        <Text c="red.4" role="alert" mb="xs">
+          {errorMessage(save.error ?? preferences.error)}
+        </Text>
+      )}
+      {!preferences.data ? (
+        <Loader size="sm" aria-label="Loading your preferences" />
+      ) : (
+        // Plain elements: Mantine's Table and Checkbox would split chunks the tournament page shares.
+        <div style={{ overflowX: 'auto' }}>
+          <table className={classes.table}>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                <th scope="col">In the app</th>
+                <th scope="col">Push</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preferences.data.map((p) => (
+                <tr key={p.kind}>
+                  <th scope="row">{LABELS[p.kind] ?? p.kind}</th>
+                  {(['in_app', 'push'] as const).map((channel) => (
+                    <td key={channel}>
+                      <input
+                        type="checkbox"
+                        aria-label={`${LABELS[p.kind] ?? p.kind} ${channel === 'push' ? 'as a push' : 'in the app'}`}
+                        checked={p[channel]}
+                        onChange={() => toggle(p, channel)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
