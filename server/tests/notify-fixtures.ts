@@ -58,7 +58,10 @@ export async function clientFor(stack: Stack, userId: string, appMetadata: Recor
     { sub: userId, role: 'authenticated', aud: 'authenticated', app_metadata: appMetadata },
     3600,
   );
-  return makeClient(stack.url, stack.ctx.keys.anonKey, { Authorization: `Bearer ${token}` });
+  const client = makeClient(stack.url, stack.ctx.keys.anonKey, { Authorization: `Bearer ${token}` });
+  // Realtime reads its own token, not the global headers: its changes are filtered by the player's RLS.
+  void client.realtime.setAuth(token);
+  return client;
 }
 
 /** An administrator account and a client signed in as it. */

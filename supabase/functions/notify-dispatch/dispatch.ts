@@ -210,6 +210,12 @@ async function sendDiscord(deps: DispatchDeps, rows: OutboxRow[], deadline: numb
   return results.concat(perHook.flat());
 }
 
+/**
+ * When each webhook may be posted to next (its bucket was empty, or it answered 429): kept across
+ * drains, as long as the function's instance lives, so back-to-back wake-ups do not overrun it.
+ */
+const webhookReady = new Map<string, number>();
+
 async function postToWebhook(
   deps: DispatchDeps,
   path: string,
@@ -218,7 +224,11 @@ async function postToWebhook(
 ): Promise<RowResult[]> {
   const sleep = deps.sleep ?? defaultSleep;
   const results: RowResult[] = [];
-  let waitUntil = 0;
+  let waitUntil = webhookReady.get(path) ?? 0;
+  const remember = () => {
+    if (waitUntil > Date.now()) webhookReady.set(path, waitUntil);
+    else webhookReady.delete(path);
+  };
   for (const [index, message] of messages.entries()) {
     const rest = () => messages.slice(index).flatMap((m) => m.rows);
     let outcome: RowResult | 'sent' | undefined;
@@ -226,6 +236,7 @@ async function postToWebhook(
       const wait = waitUntil - Date.now();
       if (wait > 0) {
         if (wait > MAX_INLINE_WAIT_MS || Date.now() + wait > deadline) {
+          remember();
           return results.concat(
             rest().map((r) => ({ id: r.id, error: 'Discord rate limit', retry_after: wait / 1000 })),
           );
@@ -274,6 +285,7 @@ async function postToWebhook(
       );
     }
   }
+  remember();
   return results;
 }
 
