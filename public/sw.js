@@ -37,7 +37,8 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
+        // Focusing needs the click's user activation; without it the page still goes to the link.
+        await open.focus().catch(() => {});
         // navigate() needs a page this worker controls; one opened before it was installed is not.
         const navigated = await open.navigate(url).catch(() => null);
         if (navigated) return navigated;

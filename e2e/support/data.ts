@@ -157,3 +157,16 @@ export async function setRoundBestOf(
   ).rpc('set_round_settings', { p_tournament_id: tournamentId, p_bracket: bracket, p_round: round, p_best_of: bestOf });
   if (error) throw new Error(`Could not set round ${round} of ${tournamentId}: ${error.message}`);
 }
+
+/** The administrator gives a tournament a Discord channel webhook. */
+export async function setWebhook(tournamentId: string, url: string): Promise<void> {
+  const { error } = await (await admin()).from('tournament_webhooks').insert({ tournament_id: tournamentId, url });
+  if (error) throw new Error(`Could not set the webhook of ${tournamentId}: ${error.message}`);
+}
+
+/** The administrator checks a team in and starts the tournament, seeded in check-in order. */
+export async function adminRpc(fn: string, args: Record<string, unknown>): Promise<unknown> {
+  const { data, error } = await (await admin()).rpc(fn, args);
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  return data;
+}

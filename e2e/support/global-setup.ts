@@ -10,11 +10,15 @@ import type { TestProject } from 'vitest/node';
 import { chromiumPath, MISSING_BROWSER } from './browser-path.ts';
 import { copyPgliteTemplate } from '../../server/tests/helpers.ts';
 import { npmStartArgs } from '../../server/tests/server-process.ts';
+import { startDiscordReceiver, startPushReceiver } from '../../server/tests/notify-receivers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     e2eUrl: string;
     e2eAnonKey: string;
+    /** The local push service (server/tests/notify-receivers.ts) and Discord's API stand-in. */
+    e2ePushOrigin: string;
+    e2eDiscordApi: string;
   }
 }
 
@@ -60,14 +64,30 @@ export default async function setup(project: TestProject) {
   // database or administrator must not leak in from the shell.
   // Every journey signs in from 127.0.0.1: Auth's per-IP limits would stop the run (RATE_LIMITS=off is
   // for test runs only; server/tests/auth-limits.test.ts covers the limits).
+  // The outside services notifications go to: a push service and Discord's webhooks, on loopback.
+  const push = await startPushReceiver();
+  const discord = await startDiscordReceiver();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     RATE_LIMITS: 'off',
+    DISCORD_API_URL: discord.apiUrl,
+    PUSH_SERVICE_ORIGINS: push.origin,
+    // The clock's events (check-in open) reach a journey in seconds, not the default 15.
+    DISPATCH_INTERVAL_MS: '2000',
   };
-  for (const name of ['DATABASE_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'JWT_SECRET', 'VITE_CONTACT_FORM_URL'])
+  for (const name of [
+    'DATABASE_URL',
+    'ADMIN_EMAIL',
+    'ADMIN_PASSWORD',
+    'JWT_SECRET',
+    'VITE_CONTACT_FORM_URL',
+    'VAPID_PUBLIC_KEY',
+    'VAPID_PRIVATE_KEY',
+    'EDGE_FUNCTIONS',
+  ])
     delete env[name];
   const child = spawn(process.execPath, npmStartArgs(), {
     cwd: ROOT,
@@ -88,6 +108,8 @@ export default async function setup(project: TestProject) {
 
   project.provide('e2eUrl', started.url);
   project.provide('e2eAnonKey', started.anonKey);
+  project.provide('e2ePushOrigin', push.origin);
+  project.provide('e2eDiscordApi', discord.apiUrl);
 
   return async () => {
     if (child.exitCode === null) {
@@ -98,5 +120,7 @@ export default async function setup(project: TestProject) {
       clearTimeout(timer);
     }
     await rm(temp, { recursive: true, force: true });
+    await push.close();
+    await discord.close();
   };
 }

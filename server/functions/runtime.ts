@@ -48,6 +48,8 @@ export async function startEdgeFunctions(options: {
       'run',
       '--quiet',
       '--no-lock',
+      // The handlers here never read request.signal; without it Deno warns at every start.
+      '--unstable-no-legacy-abort',
       '--node-modules-dir=manual',
       '--allow-net',
       '--allow-env',

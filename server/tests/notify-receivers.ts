@@ -74,12 +74,38 @@ async function poll<T>(check: () => T | undefined, timeoutMs: number, what: stri
   }
 }
 
+/** Decrypts a push sent to a subscription whose keys the caller made (RFC 8291, aes128gcm). */
+export function decryptPush(body: Buffer, keys: { privateKey: string; auth: string }): unknown {
+  const ecdh = createECDH('prime256v1');
+  ecdh.setPrivateKey(Buffer.from(keys.privateKey, 'base64url'));
+  return JSON.parse(
+    ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: keys.auth }).toString('utf8'),
+  );
+}
+
+/** A browser's push keys, made here: what a real browser's push subscription holds. */
+export function browserPushKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    p256dh: ecdh.getPublicKey('base64url'),
+    privateKey: ecdh.getPrivateKey('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  };
+}
+
 export async function startPushReceiver(): Promise<PushReceiver> {
   const pushes: ReceivedPush[] = [];
   const gone = new Set<string>();
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     const path = req.url ?? '/';
+    // What arrived, for a test in another process (the journeys' global setup runs the receiver).
+    if (req.method === 'GET' && path === '/__received') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(pushes.map((p) => ({ ...p, body: p.body.toString('base64') }))));
+      return;
+    }
     if (gone.has(path)) {
       res.writeHead(410).end();
       return;
@@ -158,6 +184,10 @@ export async function startDiscordReceiver(
   };
   const server = createServer(async (req, res) => {
     const raw = await readBody(req);
+    if (req.method === 'GET' && req.url === '/__received') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(messages));
+      return;
+    }
     if (req.method !== 'POST' || !/^\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]+\?wait=true$/.test(req.url ?? '')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "Unknown Webhook", "code": 10015}');
       return;
