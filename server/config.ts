@@ -230,7 +230,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
       pushServiceOrigins: env.PUSH_SERVICE_ORIGINS || undefined,
       dispatchIntervalMs: envInt(env, 'DISPATCH_INTERVAL_MS') ?? 15_000,
       env: Object.fromEntries(
-        ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'].filter((k) => env[k]).map((k) => [k, env[k]!]),
+        ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'DISPATCH_LEASE_SECONDS']
+          .filter((k) => env[k])
+          .map((k) => [k, env[k]!]),
       ),
     },
   };

@@ -5,6 +5,15 @@
 // (/<name>/...). It prints {"port": n} once listening; server/functions/runtime.ts proxies to it.
 /* global Deno */
 const functionsDir = Deno.args[0];
+
+// The server holds our stdin open: when it ends (the server exited, even by kill -9), so do we, rather
+// than live on as an orphan holding a port and a dispatcher.
+(async () => {
+  for await (const _ of Deno.stdin.readable) {
+    // Nothing is sent; the loop ends at end of file.
+  }
+  Deno.exit(0);
+})();
 const handlers = new Map();
 let loading;
 

@@ -69,7 +69,8 @@ export async function startEdgeFunctions(options: {
         NO_COLOR: '1',
         ...options.env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // stdin stays open for the child's life: its end tells the runtime the server is gone.
+      stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
   const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));

@@ -46,6 +46,9 @@ export interface DiscordReceiver {
   refused: number;
   /** Answers the next n requests 429 with this retry_after (s), whatever the bucket says. */
   throttleNext(n: number, retryAfter: number): void;
+  /** While on, requests are held unanswered (a sender caught mid-request); `held` counts them. */
+  hold(on: boolean): void;
+  held: number;
   webhookUrl(): string;
   waitFor(predicate: (messages: ReceivedMessage[]) => boolean, timeoutMs?: number): Promise<ReceivedMessage[]>;
   close(): Promise<void>;
@@ -167,12 +170,17 @@ export async function startDiscordReceiver(
   // Per webhook, as Discord's webhook buckets are.
   const buckets = new Map<string, { windowStart: number; used: number }>();
   let throttle = { n: 0, retryAfter: 0 };
+  let holding = false;
   const receiver = {
     apiUrl: '',
     messages,
     refused: 0,
     throttleNext(n: number, retryAfter: number) {
       throttle = { n, retryAfter };
+    },
+    held: 0,
+    hold(on: boolean) {
+      holding = on;
     },
     webhookUrl() {
       const id = String(100000000000000000n + BigInt(Math.floor(Math.random() * 1e15)));
@@ -187,6 +195,11 @@ export async function startDiscordReceiver(
     if (req.method === 'GET' && req.url === '/__received') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(messages));
       return;
+    }
+    if (holding && req.method === 'POST') {
+      receiver.held++;
+      req.socket.setTimeout(0);
+      return; // Never answered; the connection ends when the sender dies.
     }
     if (req.method !== 'POST' || !/^\/api\/webhooks\/\d{17,20}\/[A-Za-z0-9_-]+\?wait=true$/.test(req.url ?? '')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message": "Unknown Webhook", "code": 10015}');

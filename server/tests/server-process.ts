@@ -33,6 +33,7 @@ export async function startServerProcess(env: {
   DATA_DIR: string;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
+  [name: string]: string | undefined;
 }): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1' };
   // The default administrator, PGlite, ads off: nothing from the shell leaks in.

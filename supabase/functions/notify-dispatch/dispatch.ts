@@ -41,6 +41,8 @@ export interface DispatchDeps {
   sleep?(ms: number): Promise<void>;
   /** How long one call may keep draining, in ms (an Edge Function's wall clock is limited). */
   budgetMs?: number;
+  /** How long claimed rows are held before another dispatcher may take them (a crashed one's). */
+  leaseSeconds?: number;
 }
 
 export interface DispatchSummary {
@@ -63,10 +65,14 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** Drains due outbox rows until none are left or the time budget is spent. */
 export async function dispatch(deps: DispatchDeps, options: { clock?: boolean } = {}): Promise<DispatchSummary> {
   const summary: DispatchSummary = { claimed: 0, sent: 0, retried: 0, failed: 0 };
-  const deadline = Date.now() + (deps.budgetMs ?? 25_000);
+  // The lease outlasts a drain, so no other dispatcher takes a row this one is still sending.
+  const deadline = Date.now() + Math.min(deps.budgetMs ?? 25_000, ((deps.leaseSeconds ?? 60) * 1000) / 2);
   if (options.clock) summary.clock = Number(await deps.rpc('notify_clock', {}));
   while (Date.now() < deadline) {
-    const rows = (await deps.rpc('claim_outbox', { p_limit: CLAIM_BATCH, p_lease_seconds: 60 })) as OutboxRow[];
+    const rows = (await deps.rpc('claim_outbox', {
+      p_limit: CLAIM_BATCH,
+      p_lease_seconds: deps.leaseSeconds ?? 60,
+    })) as OutboxRow[];
     if (!rows.length) break;
     summary.claimed += rows.length;
     const results = await Promise.all([

@@ -33,6 +33,7 @@ async function drain(clock: boolean) {
     fetch,
     discordApiUrl: env('DISCORD_API_URL', 'https://discord.com/api'),
     siteUrl: env('SITE_URL', supabaseUrl),
+    leaseSeconds: Number(env('DISPATCH_LEASE_SECONDS', '60')) || 60,
   };
   let summary = await dispatch(deps, { clock });
   while (again) {
