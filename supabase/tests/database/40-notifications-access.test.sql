@@ -3,7 +3,7 @@
 -- each refuses with its code, storing nothing.
 begin;
 \ir helpers/test-helpers.psql
-select plan(62);
+select plan(70);
 
 select tests.create_user('alice');
 select tests.create_user('bob');
@@ -92,6 +92,13 @@ select is_empty($$ select * from public.outbox $$, 'a player cannot read the out
 select throws_ok($$ select * from public.claim_outbox() $$, '42501', null, 'a player cannot claim the outbox');
 select throws_ok($$ select public.finish_outbox('[]') $$, '42501', null, 'a player cannot finish outbox rows');
 select throws_ok($$ select public.notify_clock() $$, '42501', null, 'a player cannot run the clock');
+select isnt(public.save_push_subscription('https://updates.push.services.mozilla.com/wpush/v2/alice-2', pg_temp.p256dh(), pg_temp.auth()), null,
+  'a player saves a second browser');
+select results_eq($$ delete from public.push_subscriptions where endpoint like '%mozilla%' returning endpoint $$,
+  $$ values ('https://updates.push.services.mozilla.com/wpush/v2/alice-2') $$, 'a player removes their own subscription');
+select results_eq($$ delete from public.notification_preferences where kind = 'match_ready' returning kind $$, $$ values ('match_ready') $$,
+  'a player deletes their own preference (back to the default)');
+select lives_ok($$ insert into public.notification_preferences (kind, in_app, push) values ('match_ready', false, false) $$, 'and sets it again');
 
 -- ---------------------------------------------------------------------------------------------
 -- Another player
@@ -100,7 +107,9 @@ select tests.authenticate_as('bob');
 select results_eq($$ select title from public.notifications $$, $$ values ('B1') $$, 'another player reads only theirs');
 select is_empty($$ select * from public.notification_preferences $$, 'another player does not see alice''s preferences');
 select is_empty($$ select * from public.push_subscriptions $$, 'another player does not see alice''s subscriptions');
-select lives_ok($$ delete from public.push_subscriptions $$, 'another player''s delete');
+select is_empty($$ delete from public.push_subscriptions returning id $$, 'another player''s delete reaches none of alice''s subscriptions');
+select is_empty($$ update public.notification_preferences set push = true returning kind $$, 'another player cannot change alice''s preferences');
+select is_empty($$ delete from public.notification_preferences returning kind $$, 'another player cannot delete alice''s preferences');
 select isnt(public.save_push_subscription('https://fcm.googleapis.com/fcm/send/alice-1', pg_temp.p256dh(), pg_temp.auth()), null,
   'the same browser signed in as bob takes the subscription over');
 select is((select count(*) from public.push_subscriptions), 1::bigint, 'bob now holds it');
@@ -125,6 +134,10 @@ select lives_ok($$ update public.tournament_webhooks set url = 'https://discord.
   'a versioned webhook URL is accepted');
 select is((select count(*) from public.outbox where channel = 'discord'), 1::bigint,
   'an admin reads the outbox: the webhook announced the open registration');
+select tests.authenticate_as('bob');
+select is_empty($$ update public.tournament_webhooks set created_at = now() returning tournament_id $$, 'a player cannot change a webhook');
+select is_empty($$ delete from public.tournament_webhooks returning tournament_id $$, 'a player cannot delete a webhook');
+select tests.authenticate_as('admin');
 select lives_ok($$ delete from public.tournament_webhooks $$, 'an admin removes the webhook');
 select is_empty($$ select * from public.push_subscriptions $$, 'an admin does not read players'' push subscriptions');
 select throws_ok($$ select * from public.claim_outbox() $$, '42501', null, 'an admin cannot claim the outbox');
