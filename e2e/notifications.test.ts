@@ -180,6 +180,14 @@ describe('Notifications in the browser', () => {
       await noReload(p.page);
     }
 
+    // Blaze opens the bell: the list, newest first, each linking where its action is.
+    await bell(blazePage!.page, 4).click();
+    const list = blazePage!.page.getByRole('list', { name: 'Your notifications' });
+    await visible(list.getByRole('link', { name: 'Your match is ready: Final' }));
+    await visible(list.getByRole('link', { name: `Check-in is open for ${t.name}` }));
+    await checkScreen(blazePage!.page, 'notifications-page', list);
+    await noReload(blazePage!.page);
+
     // The channel's match call names both (neither linked Discord: no mention, nobody pinged).
     await expect
       .poll(

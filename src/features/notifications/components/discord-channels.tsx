@@ -68,7 +68,7 @@ export function DiscordChannels() {
   return (
     <Stack gap="md">
       <section aria-labelledby="discord-channels">
-        <Title order={3} size="h5" id="discord-channels" mb="xs">
+        <Title order={2} size="h5" id="discord-channels" mb="xs">
           Discord channels
         </Title>
         {webhooks.error ? (
@@ -86,7 +86,7 @@ export function DiscordChannels() {
         )}
       </section>
       <section aria-labelledby="failed-deliveries">
-        <Title order={3} size="h5" id="failed-deliveries" mb="xs">
+        <Title order={2} size="h5" id="failed-deliveries" mb="xs">
           Deliveries that failed
         </Title>
         {failed.data?.length ? (

@@ -47,7 +47,7 @@ export function NotificationList({ userId }: { userId: string }) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2} size="h3">
+        <Title order={1} size="h3">
           Notifications
         </Title>
         <Button

@@ -32,7 +32,7 @@ export function PreferencesTable({ userId }: { userId: string }) {
   const toggle = (p: Preference, channel: 'in_app' | 'push') => save.mutate({ ...p, [channel]: !p[channel] });
   return (
     <section aria-labelledby="notification-preferences">
-      <Title order={3} size="h5" id="notification-preferences" mb="xs">
+      <Title order={2} size="h5" id="notification-preferences" mb="xs">
         What to tell you
       </Title>
       {(save.error ?? preferences.error) && (
