@@ -142,6 +142,7 @@ BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
         Database: ${ctx.db.kind === 'pglite' ? `PGlite in ${ctx.db.location}` : ctx.db.location}
       Studio URL: ${stack.url}/studio
      Mailbox URL: ${stack.url}/mail
+  Functions URL: ${stack.notifications.functions ? `${stack.url}/functions/v1 (${stack.notifications.functions.functions.join(', ')}, in Deno)` : '(off: EDGE_FUNCTIONS=off)'}
         anon key: ${ctx.keys.anonKey}
 service_role key: ${ctx.keys.serviceRoleKey}
    Administrator: ${options.adminEmail} / ${options.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}${adminNote}

@@ -330,5 +330,23 @@ describe.each([
       body: '{"clock": true}',
     });
     expect([200, 202]).toContain(ok.status);
+    const service = { authorization: `Bearer ${stack.ctx.keys.serviceRoleKey}`, 'content-type': 'application/json' };
+    const notJson = await fetch(`${stack.url}/functions/v1/notify-dispatch`, {
+      method: 'POST',
+      headers: service,
+      body: '{"clock":',
+    });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ code: 'bad_json', message: 'The body is JSON: {} or {"clock": true}.' });
+    const huge = await fetch(`${stack.url}/functions/v1/notify-dispatch`, {
+      method: 'POST',
+      headers: service,
+      body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      code: 'request_too_large',
+      message: 'The request body is too large (at most 1 MB).',
+    });
   });
 });
