@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
-import { allTournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 
 export const DELETE_CONFIRM_MESSAGE = 'Are you sure you want to delete this tournament?';
 export const DELETE_SUCCESS_MESSAGE = 'Tournament and associated data deleted successfully';

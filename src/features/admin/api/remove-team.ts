@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import { teamsKey } from './get-teams';
 
 export const REMOVE_CONFIRM_MESSAGE =

@@ -2,7 +2,7 @@
 // the first confirmed result.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import { matchesKey } from './get-matches';
 
 export const RESET_CONFIRM_MESSAGE =

@@ -5,7 +5,7 @@
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import { errorMessage } from '@/lib/errors';
 import { GAME_WINNER_REQUIRED, gamesIssue, gamesIssueMessage, REPORT_A_GAME } from '@/lib/best-of';
 import { matchesKey } from './get-matches';

@@ -6,7 +6,7 @@
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import { teamsKey, type Team } from './get-teams';
 import { matchesKey } from './get-matches';
 

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime, type LiveStatus } from '@/lib/use-realtime';
+import { rosterClosed } from '@/lib/tournament';
 import type { TeamRow } from './my-team-rows';
 
 export const myTournamentsKey = (userId: string | undefined) => ['my-tournaments', userId] as const;
@@ -52,7 +53,6 @@ function toMyTeam(row: TeamRow, userId: string, discordLink: string | null, now:
       player: { player_id: p.player_id, in_game_name: p.in_game_name, mine: p.user_id === userId },
     };
   });
-  const closes = row.tournament.checkin_closes ? new Date(row.tournament.checkin_closes) : null;
   return {
     ...team,
     places,
@@ -60,7 +60,7 @@ function toMyTeam(row: TeamRow, userId: string, discordLink: string | null, now:
     myPlace: places.find((p) => p.player?.mine && row.registered_by !== userId) ?? null,
     discordLink,
     past: PAST_PHASES.includes(row.tournament.phase),
-    rosterClosed: PAST_PHASES.includes(row.tournament.phase) || (closes !== null && now >= closes),
+    rosterClosed: rosterClosed(row.tournament, now.getTime()),
   };
 }
 

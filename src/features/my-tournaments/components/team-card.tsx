@@ -4,7 +4,7 @@
 // for a place that was left, check in and withdraw.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconBrandDiscord, IconCalendar, IconCircleCheck, IconUsers } from '@tabler/icons-react';
+import { IconCalendar, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
@@ -21,6 +21,7 @@ import { TournamentBanner } from '@/components/ui/tournament-banner';
 import type { NextMatch } from '@/lib/next-match';
 import { NextMatchSummary } from '@/features/my-tournaments/components/next-match-summary';
 import { loadChunk } from '@/lib/chunk';
+import { JoinDiscord } from '@/components/ui/join-discord';
 
 // The captain's form (react-hook-form, zod) is not in the page's first download: a card with an
 // empty place the captain can fill fetches it at once, so it is normally there before the click.
@@ -176,19 +177,7 @@ export function TeamCard({ team, next }: { team: MyTeam; next?: NextMatch }) {
 
         <FormError message={confirm.error ? errorMessage(confirm.error) : null} />
         <Group gap="sm">
-          {team.discordLink && (
-            <Button
-              component="a"
-              href={team.discordLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              size="compact-sm"
-              color="indigo.8"
-              leftSection={<IconBrandDiscord size={16} aria-hidden />}
-            >
-              Join Discord
-            </Button>
-          )}
+          {team.discordLink && <JoinDiscord href={team.discordLink} compact />}
           {team.myPlace?.state === 'waiting' && !team.rosterClosed && (
             <Button size="compact-sm" loading={confirm.isPending} onClick={() => confirm.mutate(team.id)}>
               Confirm my place

@@ -4,14 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
-import type { Tournament } from '@/lib/tournament';
-
-/**
- * Any UUID-shaped id (Postgres accepts every variant, as zod's guid does); anything else is not a
- * tournament. A pattern, not a zod schema: zod is 24 KB gzip this page would otherwise load first.
- */
-const TOURNAMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isTournamentId = (id: string) => TOURNAMENT_ID.test(id);
+import { checkInClosed, isTournamentId, type Tournament } from '@/lib/tournament';
 
 /** Every query of one tournament's page lives under this key; writes and live changes re-read it all. */
 export const tournamentPageKey = (id: string) => ['tournaments', 'page', id] as const;
@@ -61,13 +54,7 @@ export async function getTournament(id: string): Promise<PageTournament | null> 
 
 /** Check-in closed and not yet settled (settle_check_in's own condition, checked first to save a call). */
 export function checkInToSettle(t: PageTournament, now: Date): boolean {
-  return (
-    !t.checkin_settled_at &&
-    !t.cancelled_at &&
-    t.starts_at !== null &&
-    t.checkin_closes !== null &&
-    now.getTime() >= Date.parse(t.checkin_closes)
-  );
+  return !t.checkin_settled_at && !t.cancelled_at && t.starts_at !== null && checkInClosed(t, now.getTime());
 }
 
 export function tournamentQuery(id: string) {

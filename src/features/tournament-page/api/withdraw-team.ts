@@ -2,7 +2,7 @@
 // and moves the waitlist up in the same transaction.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 
 export const WITHDRAWN_MESSAGE = 'Your team has withdrawn.';
 

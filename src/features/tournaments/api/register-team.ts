@@ -5,7 +5,8 @@ import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
-import { allTournamentsKey, tournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { allTournamentsKey, tournamentsKey } from '@/lib/tournament-keys';
 import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
 import type { TournamentType } from '@/lib/tournament';
 import {

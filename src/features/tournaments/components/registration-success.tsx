@@ -2,8 +2,9 @@
 // that Skip Ad ends early, then the confirmation with the tournament's Discord invite.
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconBrandDiscord, IconCircleCheck, IconPlayerSkipForward } from '@tabler/icons-react';
+import { IconCircleCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { CountdownRing } from '@/components/ui/countdown-ring';
+import { JoinDiscord } from '@/components/ui/join-discord';
 
 export const COUNTDOWN_SECONDS = 5;
 
@@ -60,18 +61,7 @@ export function RegistrationSuccess({ discordLink }: { discordLink: string | nul
         <Text size="sm" c="dimmed">
           Join The Discord Server for Match Updates
         </Text>
-        {discordLink && (
-          <Button
-            component="a"
-            href={discordLink}
-            target="_blank"
-            rel="noopener noreferrer"
-            color="indigo.8"
-            leftSection={<IconBrandDiscord size={18} aria-hidden />}
-          >
-            Join Discord
-          </Button>
-        )}
+        {discordLink && <JoinDiscord href={discordLink} />}
       </Stack>
     </Paper>
   );
