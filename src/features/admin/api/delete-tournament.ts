@@ -20,8 +20,10 @@ export function useDeleteTournament() {
   return useMutation({
     mutationFn: deleteTournament,
     onSuccess: (_done, id) => {
+      // Every list under the key loses the tournament; one tournament's own queries (its page, its
+      // admin screens) are re-read below.
       queryClient.setQueriesData<TournamentWithMyTeam[]>({ queryKey: allTournamentsKey }, (list) =>
-        list?.filter((t) => t.id !== id),
+        Array.isArray(list) ? list.filter((t) => t.id !== id) : list,
       );
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },

@@ -8,8 +8,7 @@ import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/tournament-keys';
 import { errorMessage } from '@/lib/errors';
 import { GAME_WINNER_REQUIRED, gamesIssue, gamesIssueMessage, REPORT_A_GAME } from '@/lib/best-of';
-import { matchesKey } from './get-matches';
-import { resultChangesKey } from './get-result-changes';
+import { adminKeys } from './query-keys';
 
 export const RESET_NEEDED_MESSAGE = 'Later matches were played after this result: confirm to reset them.';
 
@@ -78,8 +77,8 @@ function useResultMutation<V>(tournamentId: string, fn: (v: V) => Promise<void>)
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) });
-      void queryClient.invalidateQueries({ queryKey: resultChangesKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.matches(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.resultChanges(tournamentId) });
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },
   });
