@@ -5,5 +5,8 @@
 /** One key per person: the list embeds the person's own team. */
 export const tournamentsKey = (userId: string | null) => ['tournaments', userId] as const;
 
+/** Every query of one tournament's page lives under this key; writes and live changes re-read it all. */
+export const tournamentPageKey = (id: string) => ['tournaments', 'page', id] as const;
+
 /** Every tournament view (every person's list, a tournament's page, an admin's screens) is under this key. */
 export const allTournamentsKey = ['tournaments'] as const;

@@ -1,7 +1,7 @@
 // One tournament as a registration card (spec section 2): banner, description as title, type,
 // slots left, the Registration Progress bar and the Register Now / Close Registration toggle
-// (card-registration.tsx); the title links to the tournament's own page.
-import { memo } from 'react';
+// (handed in by the route); the title links to the tournament's own page.
+import { memo, type ComponentType } from 'react';
 import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -12,7 +12,6 @@ import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { plural } from '@/lib/plural';
 import { phaseLabel } from '@/lib/schedule';
 import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
-import { CardRegistration } from './card-registration';
 
 /**
  * The browser lays out and paints a card only once it is near the screen (content-visibility), so a
@@ -33,6 +32,9 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
   return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
 }
 
+/** The card's foot: registering for the tournament (src/features/registration), handed in by the route. */
+export type CardRegistrationPart = ComponentType<{ tournament: TournamentWithMyTeam; full: boolean }>;
+
 /**
  * `priority`: the card is in the grid's first row (its banner is fetched first: TournamentBanner).
  * Memoised: the grid re-renders whenever its live state moves, and a card (a few dozen Mantine
@@ -41,9 +43,11 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
  */
 export const TournamentCard = memo(function TournamentCard({
   tournament,
+  registration: Registration,
   priority = false,
 }: {
   tournament: TournamentWithMyTeam;
+  registration: CardRegistrationPart;
   priority?: boolean;
 }) {
   const { slotsLeft, full } = tournamentProgress(tournament);
@@ -122,7 +126,7 @@ export const TournamentCard = memo(function TournamentCard({
 
         <RegistrationProgress tournament={tournament} />
 
-        <CardRegistration tournament={tournament} full={full} />
+        <Registration tournament={tournament} full={full} />
       </Stack>
     </Card>
   );

@@ -21,9 +21,6 @@ import type { Tables } from '@/types/database';
 
 export const TEAM_SIZE: Record<TournamentType, number> = { '1v1': 1, '2v2': 2, '3v3': 3 };
 
-export const SIGN_IN_MESSAGE = 'Please sign in to register.';
-export { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from './register-team-messages';
-export const ALREADY_WAITLISTED_MESSAGE = 'You are already on the waitlist.';
 export const TEAM_NAME_REQUIRED = 'Team name is required.';
 export const TEAM_NAME_TOO_LONG = 'Team name must be 40 characters or fewer.';
 export const TEAM_NAME_INVISIBLE = 'Team name cannot contain invisible characters.';

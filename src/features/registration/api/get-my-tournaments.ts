@@ -6,8 +6,7 @@ import { supabase } from '@/lib/supabase';
 import { useRealtime, type LiveStatus } from '@/lib/use-realtime';
 import { rosterClosed } from '@/lib/tournament';
 import type { TeamRow } from './my-team-rows';
-
-export const myTournamentsKey = (userId: string | undefined) => ['my-tournaments', userId] as const;
+import { registrationKeys } from './query-keys';
 
 const TEAM_SIZE = { '1v1': 1, '2v2': 2, '3v3': 3 } as const;
 
@@ -26,7 +25,7 @@ export type Place = {
   player?: { player_id: string; in_game_name: string; mine: boolean };
 };
 
-export type MyTeam = Omit<TeamRow, 'players'> & {
+export type MyRegistration = Omit<TeamRow, 'players'> & {
   /** Every place of the team in slot order, including the empty ones. */
   places: Place[];
   isCaptain: boolean;
@@ -41,7 +40,7 @@ export type MyTeam = Omit<TeamRow, 'players'> & {
 
 const PAST_PHASES = ['in_progress', 'completed', 'cancelled'];
 
-function toMyTeam(row: TeamRow, userId: string, discordLink: string | null, now: Date): MyTeam {
+function toMyRegistration(row: TeamRow, userId: string, discordLink: string | null, now: Date): MyRegistration {
   const { players, ...team } = row;
   const places: Place[] = Array.from({ length: TEAM_SIZE[row.tournament.type] }, (_, i) => {
     const p = players.find((x) => x.slot === i + 1);
@@ -65,15 +64,15 @@ function toMyTeam(row: TeamRow, userId: string, discordLink: string | null, now:
 }
 
 /** Upcoming by start time (to be announced last), then past ones, latest first. */
-export function sortMyTeams(teams: MyTeam[]): { upcoming: MyTeam[]; past: MyTeam[] } {
-  const time = (t: MyTeam) => (t.tournament.starts_at ? new Date(t.tournament.starts_at).getTime() : Infinity);
+export function sortMyRegistrations(teams: MyRegistration[]): { upcoming: MyRegistration[]; past: MyRegistration[] } {
+  const time = (t: MyRegistration) => (t.tournament.starts_at ? new Date(t.tournament.starts_at).getTime() : Infinity);
   return {
     upcoming: teams.filter((t) => !t.past).sort((a, b) => time(a) - time(b)),
     past: teams.filter((t) => t.past).sort((a, b) => time(b) - time(a)),
   };
 }
 
-export async function getMyTournaments(userId: string): Promise<MyTeam[]> {
+export async function getMyTournaments(userId: string): Promise<MyRegistration[]> {
   // Teams I was entered in by my player ID; RLS lets me read them, the filter keeps an admin's own.
   // The answer's shape (my-team-rows.ts, with zod) is fetched beside the request.
   const schema = import('./my-team-rows').then((m) => m.teamRows);
@@ -94,7 +93,7 @@ export async function getMyTournaments(userId: string): Promise<MyTeam[]> {
     }),
   );
   const now = new Date();
-  return rows.map((row, i) => toMyTeam(row, userId, links[i] ?? null, now));
+  return rows.map((row, i) => toMyRegistration(row, userId, links[i] ?? null, now));
 }
 
 /** Joined once every channel that is listening has joined. */
@@ -105,7 +104,7 @@ function combined(...channels: { status: LiveStatus; listening: boolean }[]): Li
 }
 
 export function useMyTournaments(userId: string | undefined) {
-  const key = myTournamentsKey(userId);
+  const key = registrationKeys.myTeams(userId);
   const query = useQuery({
     queryKey: key,
     queryFn: () => getMyTournaments(userId!),

@@ -9,15 +9,19 @@ import { liveBanner } from '@/lib/use-realtime';
 import { FormError } from '@/components/ui/form-error';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { LoadingScreen } from '@/components/ui/loading-screen';
-import { sortMyTeams, useMyTournaments, type MyTeam } from '@/features/my-tournaments/api/get-my-tournaments';
-import { useNextMatches } from '@/features/my-tournaments/api/get-next-matches';
-import { TeamCard } from '@/features/my-tournaments/components/team-card';
+import {
+  sortMyRegistrations,
+  useMyTournaments,
+  type MyRegistration,
+} from '@/features/registration/api/get-my-tournaments';
+import { useNextMatches } from '@/features/registration/api/get-next-matches';
+import { TeamCard } from '@/features/registration/components/team-card';
 import type { NextMatch } from '@/lib/next-match';
 
 /** A tournament that has started (or finished): the bracket exists. */
 const STARTED_PHASES = ['in_progress', 'completed'];
 
-type SectionProps = { title: string; teams: MyTeam[]; next: Map<string, NextMatch> | undefined };
+type SectionProps = { title: string; teams: MyRegistration[]; next: Map<string, NextMatch> | undefined };
 
 function Section({ title, teams, next }: SectionProps) {
   if (teams.length === 0) return null;
@@ -56,7 +60,7 @@ export function MyTournamentsList() {
 
   if (query.isLoading) return <LoadingScreen label="Loading your tournaments..." />;
 
-  const { upcoming, past } = sortMyTeams(query.data ?? []);
+  const { upcoming, past } = sortMyRegistrations(query.data ?? []);
   return (
     <Stack gap="lg" data-live={status}>
       <Title order={1}>My Tournaments</Title>

@@ -1,7 +1,7 @@
 // How many matches a tournament's bracket has: the page shows its Bracket section once there are any.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { tournamentPageKey } from './get-tournament';
+import { tournamentPageKey } from '@/lib/tournament-keys';
 
 export async function getMatchCount(tournamentId: string): Promise<number> {
   const { count } = await supabase

@@ -12,8 +12,8 @@ import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import type { Tournament } from '@/lib/tournament';
+import { SIGN_IN_MESSAGE } from '../api/register-team-messages';
 import {
-  SIGN_IN_MESSAGE,
   TEAM_SIZE,
   emptyRegistration,
   registerTeamSchema,

@@ -3,8 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/tournament-keys';
-
-export const WITHDRAWN_MESSAGE = 'Your team has withdrawn.';
+import { registrationKeys } from './query-keys';
 
 export async function withdrawTeam(teamId: string): Promise<void> {
   await supabase.rpc('withdraw_team', { p_team_id: teamId }).throwOnError();
@@ -14,7 +13,12 @@ export function useWithdrawTeam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: withdrawTeam,
-    // Every tournament view (this page, the /home cards) counts the freed slot.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: allTournamentsKey }),
+    // Every tournament view (the tournament's page, the /home cards) counts the freed slot, and My
+    // Tournaments loses the team.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: allTournamentsKey }),
+        queryClient.invalidateQueries({ queryKey: registrationKeys.mine }),
+      ]),
   });
 }

@@ -4,10 +4,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
+import { tournamentPageKey } from '@/lib/tournament-keys';
 import { checkInClosed, isTournamentId, type Tournament } from '@/lib/tournament';
-
-/** Every query of one tournament's page lives under this key; writes and live changes re-read it all. */
-export const tournamentPageKey = (id: string) => ['tournaments', 'page', id] as const;
 
 const COLUMNS =
   'id, name, description, thumbnail_url, slots, type, registered_teams, waitlisted_teams, starts_at, prize, rules, ' +

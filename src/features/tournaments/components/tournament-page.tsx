@@ -24,7 +24,6 @@ import { useMatchCount } from '../api/get-match-count';
 import { useNextMatch } from '../api/get-next-match';
 import { NextMatchPanel } from './next-match';
 import { TeamField } from './team-field';
-import { ViewerAction, type RegistrationParts } from './viewer-action';
 
 export const NOT_FOUND_TITLE = 'Tournament not found';
 
@@ -101,13 +100,13 @@ function Slots({ tournament }: { tournament: PageTournament }) {
 
 type Props = {
   id: string;
-  /** The registration form and its success panel (the tournament cards' own). */
-  registration: RegistrationParts;
+  /** The viewer's part: their registration and team (src/features/registration), by the route. */
+  viewer: (tournament: PageTournament) => ReactNode;
   /** The bracket view, shown once the tournament has matches. */
   bracket?: ReactNode;
 };
 
-export function TournamentPage({ id, registration, bracket }: Props) {
+export function TournamentPage({ id, viewer, bracket }: Props) {
   const query = useTournament(id);
   const tournament = query.data ?? null;
   const teams = useTournamentTeams(id, !!tournament);
@@ -189,9 +188,7 @@ export function TournamentPage({ id, registration, bracket }: Props) {
         </Stack>
       </Card>
 
-      <Section title="Your registration">
-        <ViewerAction tournament={tournament} registration={registration} />
-      </Section>
+      <Section title="Your registration">{viewer(tournament)}</Section>
 
       {tournament.rules && (
         <Section title="Rules">

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
 import { loadNextMatchRows, type NextMatch } from '@/lib/next-match';
-import { tournamentPageKey } from './get-tournament';
+import { tournamentPageKey } from '@/lib/tournament-keys';
 
 /** The player's row for this tournament, or null when they have no team in its bracket. */
 export async function getNextMatch(tournamentId: string): Promise<NextMatch | null> {

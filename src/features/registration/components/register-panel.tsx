@@ -6,14 +6,11 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/config/paths';
-import type { PageTournament } from '../api/get-tournament';
-import type { RegisteredTeam, RegistrationParts } from './viewer-action';
-
-export const SIGN_IN_MESSAGE = 'Please sign in to register.';
-export const FULL_MESSAGE = 'The tournament is full';
+import { FULL_MESSAGE, SIGN_IN_MESSAGE } from '../api/register-team-messages';
+import type { RegisteredTeam, RegistrationParts, ViewedTournament } from './viewer-action';
 
 type Props = {
-  tournament: PageTournament;
+  tournament: ViewedTournament;
   registration: RegistrationParts;
   signedIn: boolean;
   joinDiscord: ReactNode;

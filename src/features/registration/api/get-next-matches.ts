@@ -5,9 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { loadNextMatchRows, type NextMatch } from '@/lib/next-match';
 import { useRealtime } from '@/lib/use-realtime';
-import { myTournamentsKey } from './get-my-tournaments';
-
-export const nextMatchesKey = (userId: string | undefined) => [...myTournamentsKey(userId), 'next-matches'] as const;
+import { registrationKeys } from './query-keys';
 
 /** Each started tournament's row, by tournament id. */
 export async function getNextMatches(): Promise<Map<string, NextMatch>> {
@@ -19,7 +17,7 @@ export async function getNextMatches(): Promise<Map<string, NextMatch>> {
 
 /** `tournamentIds`: the player's started tournaments, whose matches are listened to. */
 export function useNextMatches(userId: string | undefined, tournamentIds: string[]) {
-  const key = nextMatchesKey(userId);
+  const key = registrationKeys.nextMatches(userId);
   const enabled = !!userId && tournamentIds.length > 0;
   const query = useQuery({ queryKey: key, queryFn: getNextMatches, enabled });
   const ids = [...new Set(tournamentIds)].sort();

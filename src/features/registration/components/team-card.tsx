@@ -10,22 +10,22 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { formatTime, phaseLabel } from '@/lib/schedule';
 import { FormError } from '@/components/ui/form-error';
-import type { MyTeam, Place, PlaceState } from '@/features/my-tournaments/api/get-my-tournaments';
-import { useCheckIn } from '@/features/my-tournaments/api/check-in';
-import { useConfirmTeamPlace } from '@/features/my-tournaments/api/confirm-team-place';
-import { useLeaveTeam } from '@/features/my-tournaments/api/leave-team';
-import { useWithdrawTeam } from '@/features/my-tournaments/api/withdraw-team';
+import type { MyRegistration, Place, PlaceState } from '@/features/registration/api/get-my-tournaments';
+import { useCheckIn } from '@/features/registration/api/check-in';
+import { useConfirmTeamPlace } from '@/features/registration/api/confirm-team-place';
+import { useLeaveTeam } from '@/features/registration/api/leave-team';
+import { useWithdrawTeam } from '@/features/registration/api/withdraw-team';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '@mantine/core/styles/List.css';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import type { NextMatch } from '@/lib/next-match';
-import { NextMatchSummary } from '@/features/my-tournaments/components/next-match-summary';
+import { NextMatchSummary } from '@/features/registration/components/next-match-summary';
 import { loadChunk } from '@/lib/chunk';
 import { JoinDiscord } from '@/components/ui/join-discord';
 
 // The captain's form (react-hook-form, zod) is not in the page's first download: a card with an
 // empty place the captain can fill fetches it at once, so it is normally there before the click.
-const loadFillPlaceForm = () => loadChunk(() => import('@/features/my-tournaments/components/fill-place-form'));
+const loadFillPlaceForm = () => loadChunk(() => import('@/features/registration/components/fill-place-form'));
 const FillPlaceForm = lazy(() => loadFillPlaceForm().then((m) => ({ default: m.FillPlaceForm })));
 
 const STATE_COLORS: Record<PlaceState, string> = {
@@ -35,7 +35,7 @@ const STATE_COLORS: Record<PlaceState, string> = {
   'no account': 'gray',
 };
 
-function PlaceRow({ team, place }: { team: MyTeam; place: Place }) {
+function PlaceRow({ team, place }: { team: MyRegistration; place: Place }) {
   const [filling, setFilling] = useState(false);
   const canFill = team.isCaptain && place.state === 'left' && !team.rosterClosed;
   useEffect(() => {
@@ -78,7 +78,7 @@ function PlaceRow({ team, place }: { team: MyTeam; place: Place }) {
   );
 }
 
-function CheckInState({ team }: { team: MyTeam }) {
+function CheckInState({ team }: { team: MyRegistration }) {
   const checkIn = useCheckIn();
   const t = team.tournament;
   if (team.checked_in_at) {
@@ -95,7 +95,11 @@ function CheckInState({ team }: { team: MyTeam }) {
         <Group gap="xs">
           <Text fz="sm">Not checked in</Text>
           {team.isCaptain && (
-            <Button size="compact-sm" loading={checkIn.isPending} onClick={() => checkIn.mutate(team.id)}>
+            <Button
+              size="compact-sm"
+              loading={checkIn.isPending}
+              onClick={() => checkIn.mutate({ tournamentId: team.tournament.id, teamId: team.id })}
+            >
               Check in
             </Button>
           )}
@@ -110,7 +114,7 @@ function CheckInState({ team }: { team: MyTeam }) {
   return null;
 }
 
-export function TeamCard({ team, next }: { team: MyTeam; next?: NextMatch }) {
+export function TeamCard({ team, next }: { team: MyRegistration; next?: NextMatch }) {
   const t = team.tournament;
   const confirm = useConfirmTeamPlace();
   const leave = useLeaveTeam();

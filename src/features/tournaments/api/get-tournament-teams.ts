@@ -2,7 +2,7 @@
 // status, waitlist place and check-in. Never player IDs or accounts; visitors may read it too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { tournamentPageKey } from './get-tournament';
+import { tournamentPageKey } from '@/lib/tournament-keys';
 import type { Database } from '@/types/database';
 
 export type FieldTeam = Database['public']['Functions']['tournament_teams']['Returns'][number];

@@ -10,7 +10,7 @@ import {
   useFillTeamPlace,
   type FillTeamPlaceInput,
   type FillTeamPlaceValues,
-} from '@/features/my-tournaments/api/fill-team-place';
+} from '@/features/registration/api/fill-team-place';
 
 export function FillPlaceForm({ teamId, slot, onDone }: { teamId: string; slot: number; onDone: () => void }) {
   const fill = useFillTeamPlace();

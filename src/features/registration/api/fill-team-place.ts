@@ -4,6 +4,7 @@ import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { INVALID_PLAYER_ID, PLAYER_ID_PATTERN, inGameNameProblem, normalizePlayerId } from '@/lib/player-rules';
+import { registrationKeys } from './query-keys';
 
 /** The form's rules for place `slot` (its number is in the in-game name's messages). */
 export function fillTeamPlaceSchema(slot: number) {
@@ -37,6 +38,6 @@ export function useFillTeamPlace() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fillTeamPlace,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-tournaments'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationKeys.mine }),
   });
 }

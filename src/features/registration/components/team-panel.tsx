@@ -8,14 +8,14 @@ import { IconCircleCheck, IconClockHour4, IconLogout } from '@tabler/icons-react
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { rosterClosed } from '@/lib/tournament';
-import type { PageTournament } from '../api/get-tournament';
-import type { MyTeam } from '../api/get-my-team';
+import type { MyTeam } from '@/lib/my-team';
 import { useWithdrawTeam } from '../api/withdraw-team';
 import { useCheckIn } from '../api/check-in';
+import type { ViewedTournament } from './viewer-action';
 import { WithdrawDialog } from './withdraw-dialog';
 
 type Props = {
-  tournament: PageTournament;
+  tournament: ViewedTournament;
   team: MyTeam;
   /** The team was just put on the waitlist from this page. */
   justWaitlisted: boolean;

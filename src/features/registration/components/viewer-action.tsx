@@ -11,8 +11,7 @@ import { loadChunk } from '@/lib/chunk';
 import { errorMessage } from '@/lib/errors';
 import type { Tournament } from '@/lib/tournament';
 import type { Tables } from '@/types/database';
-import type { PageTournament } from '../api/get-tournament';
-import { useMyTeam } from '../api/get-my-team';
+import { useMyTeam } from '@/lib/my-team';
 import { useDiscordLink } from '../api/get-discord-link';
 import { RegisterPanel } from './register-panel';
 
@@ -37,12 +36,18 @@ export type RegistrationParts = {
   Success: ComponentType<{ discordLink: string | null }>;
 };
 
-type Props = { tournament: PageTournament; registration: RegistrationParts };
+/** What the viewer's part of a tournament's page reads of the tournament (its page's row has it). */
+export type ViewedTournament = Pick<Tournament, 'id' | 'name' | 'type' | 'slots' | 'registered_teams'> & {
+  phase: string;
+  checkin_closes: string | null;
+};
+
+type Props = { tournament: ViewedTournament; registration: RegistrationParts };
 
 export function ViewerAction({ tournament, registration }: Props) {
   const { user, isAdmin } = useAuth();
   const userId = user?.id ?? null;
-  const myTeam = useMyTeam(tournament.id, userId);
+  const myTeam = useMyTeam(tournament.id);
   const team = myTeam.data ?? null;
   const discordAllowed = isAdmin || team?.status === 'registered';
   const discord = useDiscordLink(tournament.id, userId, discordAllowed);
