@@ -49,3 +49,12 @@ const ROSTER_FIXED_PHASES = ['in_progress', 'completed', 'cancelled'];
 export function rosterClosed(t: { phase: string; checkin_closes: string | null }, now: number = Date.now()): boolean {
   return ROSTER_FIXED_PHASES.includes(t.phase) || checkInClosed(t, now);
 }
+
+/** How full the tournament is: registered teams of its slots, slots left, and the percentage taken. */
+export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
+  const teams = Math.max(0, t.registered_teams);
+  const slots = Math.max(0, t.slots);
+  const slotsLeft = Math.max(0, slots - teams);
+  const percent = slots > 0 ? Math.min(100, Math.round((teams / slots) * 100)) : 100;
+  return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
+}

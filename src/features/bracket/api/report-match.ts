@@ -5,7 +5,7 @@ import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';
-import { bracketKey } from '@/features/bracket/api/get-bracket';
+import { bracketKeys } from '@/features/bracket/api/query-keys';
 import { gamesIssue, gamesIssueMessage, REPORT_A_GAME } from '@/lib/best-of';
 
 /** The form's and the call's rules for a best of `bestOf`: winners are '1' or '2' (radio values). */
@@ -41,6 +41,6 @@ export function useReportMatch(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ matchId, input }: { matchId: string; input: ReportMatchInput }) => reportMatch(matchId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bracketKey(tournamentId), exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bracketKeys.bracket(tournamentId), exact: true }),
   });
 }

@@ -1,7 +1,7 @@
 // How many matches a tournament's bracket has: the page shows its Bracket section once there are any.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { tournamentPageKey } from '@/lib/tournament-keys';
+import { tournamentKeys } from './query-keys';
 
 export async function getMatchCount(tournamentId: string): Promise<number> {
   const { count } = await supabase
@@ -14,7 +14,7 @@ export async function getMatchCount(tournamentId: string): Promise<number> {
 
 export function matchCountQuery(tournamentId: string) {
   return queryOptions({
-    queryKey: [...tournamentPageKey(tournamentId), 'matches'],
+    queryKey: tournamentKeys.matchCount(tournamentId),
     queryFn: () => getMatchCount(tournamentId),
   });
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
 import { loadNextMatchRows, type NextMatch } from '@/lib/next-match';
-import { tournamentPageKey } from '@/lib/tournament-keys';
+import { tournamentKeys } from './query-keys';
 
 /** The player's row for this tournament, or null when they have no team in its bracket. */
 export async function getNextMatch(tournamentId: string): Promise<NextMatch | null> {
@@ -16,7 +16,7 @@ export async function getNextMatch(tournamentId: string): Promise<NextMatch | nu
 }
 
 export function useNextMatch(tournamentId: string, enabled: boolean) {
-  const key = [...tournamentPageKey(tournamentId), 'next-match'] as const;
+  const key = tournamentKeys.nextMatch(tournamentId);
   const query = useQuery({ queryKey: key, queryFn: () => getNextMatch(tournamentId), enabled });
   useRealtime('matches', key, { filter: `tournament_id=eq.${tournamentId}`, enabled });
   return query;

@@ -2,7 +2,7 @@
 // status, waitlist place and check-in. Never player IDs or accounts; visitors may read it too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { tournamentPageKey } from '@/lib/tournament-keys';
+import { tournamentKeys } from './query-keys';
 import type { Database } from '@/types/database';
 
 export type FieldTeam = Database['public']['Functions']['tournament_teams']['Returns'][number];
@@ -13,7 +13,7 @@ export async function getTournamentTeams(id: string): Promise<FieldTeam[]> {
 }
 
 export function tournamentTeamsQuery(id: string) {
-  return queryOptions({ queryKey: [...tournamentPageKey(id), 'teams'], queryFn: () => getTournamentTeams(id) });
+  return queryOptions({ queryKey: tournamentKeys.teams(id), queryFn: () => getTournamentTeams(id) });
 }
 
 export function useTournamentTeams(id: string, enabled: boolean) {

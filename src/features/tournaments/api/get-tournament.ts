@@ -4,7 +4,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
-import { tournamentPageKey } from '@/lib/tournament-keys';
+import { tournamentKeys } from './query-keys';
 import { checkInClosed, isTournamentId, type Tournament } from '@/lib/tournament';
 
 const COLUMNS =
@@ -56,14 +56,14 @@ export function checkInToSettle(t: PageTournament, now: Date): boolean {
 }
 
 export function tournamentQuery(id: string) {
-  return queryOptions({ queryKey: [...tournamentPageKey(id), 'details'], queryFn: () => getTournament(id) });
+  return queryOptions({ queryKey: tournamentKeys.details(id), queryFn: () => getTournament(id) });
 }
 
 export function useTournament(id: string) {
   const query = useQuery({ ...tournamentQuery(id), refetchInterval: 60_000 });
   const valid = isTournamentId(id);
   // The row carries the slot and waitlist counts, so every registration or withdrawal changes it.
-  const live = useRealtime('tournaments', tournamentPageKey(id), {
+  const live = useRealtime('tournaments', tournamentKeys.page(id), {
     filter: `id=eq.${id}`,
     prefix: true,
     enabled: valid,

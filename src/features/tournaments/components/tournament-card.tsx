@@ -5,7 +5,7 @@ import { memo, type ComponentType } from 'react';
 import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { Tournament } from '@/lib/tournament';
+import { tournamentProgress } from '@/lib/tournament';
 import { paths } from '@/config/paths';
 import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
@@ -23,14 +23,6 @@ const CARD_STYLE = {
   contentVisibility: 'auto',
   containIntrinsicSize: 'auto 520px',
 } as const;
-
-export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
-  const teams = Math.max(0, t.registered_teams);
-  const slots = Math.max(0, t.slots);
-  const slotsLeft = Math.max(0, slots - teams);
-  const percent = slots > 0 ? Math.min(100, Math.round((teams / slots) * 100)) : 100;
-  return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
-}
 
 /** The card's foot: registering for the tournament (src/features/registration), handed in by the route. */
 export type CardRegistrationPart = ComponentType<{ tournament: TournamentWithMyTeam; full: boolean }>;

@@ -24,6 +24,7 @@ import { useMatchCount } from '../api/get-match-count';
 import { useNextMatch } from '../api/get-next-match';
 import { NextMatchPanel } from './next-match';
 import { TeamField } from './team-field';
+import { tournamentProgress } from '@/lib/tournament';
 
 export const NOT_FOUND_TITLE = 'Tournament not found';
 
@@ -68,10 +69,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Slots({ tournament }: { tournament: PageTournament }) {
-  const teams = Math.max(0, tournament.registered_teams);
-  const slots = Math.max(0, tournament.slots);
-  const left = Math.max(0, slots - teams);
-  const percent = slots > 0 ? Math.min(100, Math.round((teams / slots) * 100)) : 100;
+  const { teams, slots, slotsLeft: left, percent } = tournamentProgress(tournament);
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs">
