@@ -4,7 +4,7 @@
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
 import { charLength, visibleOnly } from '@/lib/text-rules';
 import { checkSchedule, pickerToIso } from './tournament-schedule';

@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
-import { allTournamentsKey } from '@/lib/get-tournaments';
-import { teamsKey } from './get-teams';
+import { allTournamentsKey } from '@/lib/tournament-keys';
+import { adminKeys } from './query-keys';
 
 export const REMOVE_CONFIRM_MESSAGE =
   'Remove this team from the tournament? The first team on the waitlist takes its slot.';
@@ -21,7 +21,7 @@ export function useRemoveTeam(tournamentId: string) {
   return useMutation({
     mutationFn: removeTeam,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.teams(tournamentId) });
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },
   });

@@ -6,9 +6,9 @@
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
-import { teamsKey, type Team } from './get-teams';
-import { matchesKey } from './get-matches';
+import { allTournamentsKey } from '@/lib/tournament-keys';
+import type { Team } from './get-teams';
+import { adminKeys } from './query-keys';
 
 export const SEEDINGS = ['random', 'checkin', 'manual'] as const;
 export type Seeding = (typeof SEEDINGS)[number];
@@ -143,8 +143,8 @@ export function useStartTournament(tournamentId: string) {
     mutationFn: startTournament,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
-      void queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) });
-      void queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.teams(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.matches(tournamentId) });
     },
   });
 }
@@ -154,7 +154,7 @@ export function useSaveSeeds(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSeeds,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.teams(tournamentId) }),
   });
 }
 

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import type { Tournament } from '@/lib/tournament';
 import { tournamentFieldsSchema } from './create-tournament';
 import { checkSchedule, SCHEDULE_FIELDS, type Schedule } from './tournament-schedule';

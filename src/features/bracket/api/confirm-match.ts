@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';
-import { bracketKey } from '@/features/bracket/api/get-bracket';
+import { bracketKeys } from '@/features/bracket/api/query-keys';
 
 export async function confirmMatch(matchId: string): Promise<void> {
   unwrap(await supabase.rpc('confirm_match', { p_match_id: matchId }));
@@ -13,6 +13,6 @@ export function useConfirmMatch(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (matchId: string) => confirmMatch(matchId),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bracketKey(tournamentId), exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bracketKeys.bracket(tournamentId), exact: true }),
   });
 }

@@ -5,7 +5,8 @@ import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
 import { assertGameIdAvailable } from '@/lib/game-id-available';
 import { gameIdSchema, usernameSchema } from '@/lib/player-schemas';
-import { profileKey, type Profile } from '@/features/profile/api/get-profile';
+import type { Profile } from '@/features/profile/api/get-profile';
+import { profileKeys } from '@/features/profile/api/query-keys';
 
 export const PROFILE_SAVED = 'Profile updated successfully';
 
@@ -41,6 +42,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (saved) => queryClient.setQueryData(profileKey(saved.id), saved),
+    onSuccess: (saved) => queryClient.setQueryData(profileKeys.profile(saved.id), saved),
   });
 }
