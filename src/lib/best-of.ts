@@ -1,18 +1,19 @@
 // A match's best-of, once for the app: how many games win it, the score of the games reported, and
 // the first thing wrong with a report, in the order and words of the database's check
 // (private.score_games). The captains' report form and the administrator's result dialog both use it.
+import { bestOfScore, gamesRequired, gameWinnerRequired } from '@/lib/database-errors';
+import { ruleMessage } from '@/lib/errors';
 
 /** Which team won a game: team 1 or team 2. */
 export type GameWinner = 1 | 2;
 
-export const REPORT_A_GAME = 'Report at least one game.';
-export const GAME_WINNER_REQUIRED = 'Each game needs its winner: team 1 or team 2.';
+export const REPORT_A_GAME = gamesRequired.message;
+export const GAME_WINNER_REQUIRED = gameWinnerRequired.message;
 
 /** Games a team needs to win a best of `bestOf`. */
 export const gamesToWin = (bestOf: number) => Math.floor(bestOf / 2) + 1;
 
-export const bestOfMessage = (bestOf: number) =>
-  `A best of ${bestOf} ends when a team wins ${gamesToWin(bestOf)} games.`;
+export const bestOfMessage = (bestOf: number) => ruleMessage(bestOfScore, bestOf, gamesToWin(bestOf));
 
 /** A game's winner as a form holds it (a radio's '1' or '2', or a number); null for anything else. */
 export function gameWinner(value: unknown): GameWinner | null {

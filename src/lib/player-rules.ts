@@ -1,11 +1,22 @@
 // The rules a player's username and game ID follow, shared by sign-up and the profile form. They
 // mirror the database's checks on profiles (which stay the authority). Their zod schemas are in
-// player-schemas.ts, apart: this file's words are also needed where zod is not (lib/errors.ts).
+// player-schemas.ts, apart: this file's words are also needed where zod is not. The words are the
+// database's (lib/database-errors.ts, generated from its catalogue).
 import { charLength, hasInvisible } from '@/lib/text-rules';
+import {
+  gameIdFormat,
+  inGameNameInvisible as inGameNameInvisibleRule,
+  inGameNameLength,
+  inGameNameRequired as inGameNameRequiredRule,
+  playerIdFormat,
+  usernameInvisible,
+  usernameLength,
+} from '@/lib/database-errors';
+import { ruleMessage } from '@/lib/errors';
 
-export const GAME_ID_MESSAGE = 'Invalid game ID format. Must be 9 characters with optional #.';
-export const USERNAME_MESSAGE = 'Username must be between 2 and 30 characters.';
-export const USERNAME_INVISIBLE_MESSAGE = 'Username cannot contain invisible characters.';
+export const GAME_ID_MESSAGE = gameIdFormat.message;
+export const USERNAME_MESSAGE = usernameLength.message;
+export const USERNAME_INVISIBLE_MESSAGE = usernameInvisible.message;
 export const MIN_PASSWORD_LENGTH = 6;
 
 /**
@@ -16,17 +27,13 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const PLAYER_ID_INPUT = { minLength: 9, maxLength: 10, pattern: '#?[A-Za-z0-9]{9}' } as const;
 export const PLAYER_ID_HINT = '9 letters or digits, # optional';
 
-/** The database's words when a game ID is owned by another account (profiles trigger). */
-export const GAME_ID_TAKEN_MESSAGE = 'That player ID belongs to another account.';
-
 // A player named in a team (registration, or the captain filling a place): the database's messages
 // word for word, with the place's number where the database puts it.
-export const INVALID_PLAYER_ID = 'Invalid player ID format. Must be 9 characters with optional #.';
+export const INVALID_PLAYER_ID = playerIdFormat.message;
 export const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
-export const inGameNameRequired = (slot: number) => `In-game name is required for player ${slot}.`;
-export const inGameNameTooLong = (slot: number) => `In-game name for player ${slot} must be 30 characters or fewer.`;
-export const inGameNameInvisible = (slot: number) =>
-  `In-game name for player ${slot} cannot contain invisible characters.`;
+export const inGameNameRequired = (slot: number) => ruleMessage(inGameNameRequiredRule, slot);
+export const inGameNameTooLong = (slot: number) => ruleMessage(inGameNameLength, slot);
+export const inGameNameInvisible = (slot: number) => ruleMessage(inGameNameInvisibleRule, slot);
 
 /** The database's normalisation: trim, upper-case, add the leading # if it is missing. */
 export function normalizePlayerId(raw: string): string {

@@ -5,10 +5,11 @@ import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
 import { allTournamentsKey } from '@/lib/tournament-keys';
 import { adminKeys } from './query-keys';
+import { registrationGone } from '@/lib/database-errors';
 
 export const REMOVE_CONFIRM_MESSAGE =
   'Remove this team from the tournament? The first team on the waitlist takes its slot.';
-export const TEAM_GONE_MESSAGE = 'This registration no longer exists.';
+export const TEAM_GONE_MESSAGE = registrationGone.message;
 
 export async function removeTeam(teamId: string): Promise<void> {
   const { data } = await supabase.from('teams').delete().eq('id', teamId).select('id').throwOnError();

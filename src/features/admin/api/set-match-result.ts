@@ -1,19 +1,20 @@
 // The administrator sets or corrects a match result game by game (public.set_match_result), or
 // awards it by forfeit or no-show (public.forfeit_match). When later matches were played on the old
-// result the database refuses with RESET_NEEDED_MESSAGE; the admin confirms and the call is retried
+// result the database refuses with reset_later_matches; the admin confirms and the call is retried
 // with p_confirm_reset, which resets those matches.
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/tournament-keys';
-import { errorMessage } from '@/lib/errors';
+import { isRuleError } from '@/lib/errors';
+import { resetLaterMatches } from '@/lib/database-errors';
 import { GAME_WINNER_REQUIRED, gamesIssue, gamesIssueMessage, REPORT_A_GAME } from '@/lib/best-of';
 import { adminKeys } from './query-keys';
 
-export const RESET_NEEDED_MESSAGE = 'Later matches were played after this result: confirm to reset them.';
+export const RESET_NEEDED_MESSAGE = resetLaterMatches.message;
 
-/** Whether the database asked for the reset to be confirmed. */
-export const needsResetConfirmation = (error: unknown) => errorMessage(error) === RESET_NEEDED_MESSAGE;
+/** Whether the database asked for the reset to be confirmed (by its code). */
+export const needsResetConfirmation = (error: unknown) => isRuleError(error, resetLaterMatches);
 
 /** The games as the database checks them (lib/best-of.ts): a winner each, and the match over exactly at the last. */
 export function resultSchema(bestOf: number) {

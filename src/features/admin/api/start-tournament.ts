@@ -9,6 +9,7 @@ import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/tournament-keys';
 import type { Team } from './get-teams';
 import { adminKeys } from './query-keys';
+import { groupsForRoundRobin } from '@/lib/database-errors';
 
 export const SEEDINGS = ['random', 'checkin', 'manual'] as const;
 export type Seeding = (typeof SEEDINGS)[number];
@@ -88,7 +89,7 @@ export async function saveSeeds(order: Pick<Team, 'id' | 'seed'>[]): Promise<voi
   }
 }
 
-export const GROUP_SIZE_MESSAGE = 'Groups are for round robin, with at least 2 teams each.';
+export const GROUP_SIZE_MESSAGE = groupsForRoundRobin.message;
 
 /** How the start dialog starts a tournament (start_tournament refuses a reset left out of another format). */
 export const startTournamentSchema = z.object({

@@ -19,7 +19,7 @@ import {
   type TournamentFormValues,
 } from '../api/create-tournament';
 import { changesFrom, editTournamentSchema, useUpdateTournament } from '../api/update-tournament';
-import { isoToPicker, SCHEDULE_MESSAGE_FIELD } from '../api/tournament-schedule';
+import { isoToPicker, scheduleFieldOf } from '../api/tournament-schedule';
 import { ScheduleFields } from './schedule-fields';
 import { IdentityFields, PlayFields } from './tournament-fields';
 
@@ -75,11 +75,10 @@ export function TournamentForm({ tournament: current, onSaved, onCancel }: Props
   }, []);
 
   // A schedule the database refused is shown on the field it is about, like the form's own checks.
-  const failureField = failure ? SCHEDULE_MESSAGE_FIELD[errorMessage(failure)] : undefined;
+  const failureField = failure ? scheduleFieldOf(failure) : undefined;
   const onError = (error: unknown) => {
-    const message = errorMessage(error);
-    const field = SCHEDULE_MESSAGE_FIELD[message];
-    if (field) form.setError(field, { message }, { shouldFocus: true });
+    const field = scheduleFieldOf(error);
+    if (field) form.setError(field, { message: errorMessage(error) }, { shouldFocus: true });
   };
 
   const onSubmit = form.handleSubmit((values) => {

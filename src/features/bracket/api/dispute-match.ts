@@ -6,8 +6,9 @@ import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';
 import { charLength } from '@/lib/text-rules';
 import { bracketKeys } from '@/features/bracket/api/query-keys';
+import { disputeCommentLength } from '@/lib/database-errors';
 
-export const DISPUTE_COMMENT_MESSAGE = 'Say what is wrong in up to 500 characters.';
+export const DISPUTE_COMMENT_MESSAGE = disputeCommentLength.message;
 
 export const disputeMatchSchema = z.object({
   comment: z
