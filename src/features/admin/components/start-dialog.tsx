@@ -11,9 +11,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/errors';
 import type { Tournament } from '@/lib/tournament';
 import type { Team } from '../api/get-teams';
+import { drawOrder, groupsOf } from '@/lib/bracket-preview';
 import {
-  drawOrder,
-  groupsOf,
   playingTeams,
   SEEDING_LABELS,
   SEEDINGS,

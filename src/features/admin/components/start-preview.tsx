@@ -4,7 +4,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import '@mantine/core/styles/ActionIcon.css';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { teamDisplayName, type Team } from '../api/get-teams';
-import { firstRound } from '../api/start-tournament';
+import { firstRound } from '@/lib/bracket-preview';
 
 type SeedsProps = { seeded: Team[]; saving: boolean; onReorder: (order: Team[]) => void };
 
