@@ -93,6 +93,8 @@ comment on function public.state(matches) is
 revoke all on function public.state(matches) from public, anon, authenticated, service_role;
 grant execute on function public.state(matches) to anon, authenticated, service_role;
 
+-- Like every function of a row here, it reads the row again from the table by its id: an rpc's
+-- argument is whatever the client wrote.
 create function public.round_label(m public.matches)
 returns text
 language sql
@@ -100,24 +102,25 @@ stable
 security definer
 set search_path = ''
 as $$
-  with last as (
-    select max(x.round) filter (where x.bracket = m.bracket and x.group_number = m.group_number) as round,
+  with this as (select r.* from public.matches r where r.id = m.id),
+  last as (
+    select max(x.round) filter (where x.bracket = this.bracket and x.group_number = this.group_number) as round,
            bool_or(x.bracket = 'grand_final') as double,
            count(distinct x.group_number) filter (where x.bracket = 'group') as groups
-    from public.matches x where x.tournament_id = m.tournament_id
+    from this join public.matches x on x.tournament_id = this.tournament_id
   )
   select case
-    when m.bracket = 'grand_final' then case when m.round = 1 then 'Grand final' else 'Grand final reset' end
-    when m.bracket = 'group' then
-      case when l.groups > 1 then 'Group ' || m.group_number || ', round ' || m.round else 'Round ' || m.round end
-    when m.bracket = 'losers' then case when m.round = l.round then 'Losers final' else 'Losers round ' || m.round end
-    when l.double then case when m.round = l.round then 'Winners final' else 'Winners round ' || m.round end
-    when m.round = l.round then 'Final'
-    when m.round = l.round - 1 then 'Semi-final'
-    when m.round = l.round - 2 then 'Quarter-final'
-    else 'Round ' || m.round
+    when this.bracket = 'grand_final' then case when this.round = 1 then 'Grand final' else 'Grand final reset' end
+    when this.bracket = 'group' then
+      case when l.groups > 1 then 'Group ' || this.group_number || ', round ' || this.round else 'Round ' || this.round end
+    when this.bracket = 'losers' then case when this.round = l.round then 'Losers final' else 'Losers round ' || this.round end
+    when l.double then case when this.round = l.round then 'Winners final' else 'Winners round ' || this.round end
+    when this.round = l.round then 'Final'
+    when this.round = l.round - 1 then 'Semi-final'
+    when this.round = l.round - 2 then 'Quarter-final'
+    else 'Round ' || this.round
   end
-  from last l
+  from this, last l
 $$;
 comment on function public.round_label(matches) is
   'The round as people say it: Final, Semi-final, Quarter-final, Round n; Winners/Losers round n and '

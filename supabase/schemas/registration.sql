@@ -458,7 +458,8 @@ $$;
 comment on function private.promote_after_more_slots() is 'Trigger: added slots go to the waitlist.';
 revoke all on function private.promote_after_more_slots() from public, anon, authenticated, service_role;
 
--- A waitlisted team's place in line (1 = next), as a computed field of teams.
+-- A waitlisted team's place in line (1 = next), as a computed field of teams. The row is read again
+-- from the table by its id: called as an rpc, the argument is whatever the client wrote.
 create function public.waitlist_position(t public.teams)
 returns integer
 language sql
@@ -466,10 +467,11 @@ stable
 security definer
 set search_path = ''
 as $$
-  select case when t.status = 'waitlisted' then (
+  select case when r.status = 'waitlisted' then (
     select count(*)::int + 1 from public.teams w
-    where w.tournament_id = t.tournament_id and w.status = 'waitlisted' and (w.registered_at, w.id) < (t.registered_at, t.id)
+    where w.tournament_id = r.tournament_id and w.status = 'waitlisted' and (w.registered_at, w.id) < (r.registered_at, r.id)
   ) end
+  from public.teams r where r.id = t.id
 $$;
 comment on function public.waitlist_position(teams) is
   'A waitlisted team''s place in line (1 is next); null when registered.';
@@ -723,7 +725,9 @@ revoke all on function public.tournament_teams(uuid) from public, anon, authenti
 grant execute on function public.tournament_teams(uuid) to anon, authenticated, service_role;
 
 -- Profiles are private to their owner; a team's members may know its captain's username, and only
--- that. Security definer: the caller cannot read the captain's profile row.
+-- that. Security definer: the caller cannot read the captain's profile row. The captain is read from
+-- the table by the team's id, never from the argument: as an rpc (`rpc/captain_username`) the row is
+-- whatever the client wrote, and a made-up registered_by revealed any account's username.
 create function public.captain_username(t public.teams)
 returns text
 language sql
@@ -731,9 +735,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  select p.username from public.profiles p
-  where p.id = t.registered_by
-    and ((select private.is_team_member(t.id)) or (select private.is_admin()))
+  select p.username from public.teams r join public.profiles p on p.id = r.registered_by
+  where r.id = t.id
+    and ((select private.is_team_member(r.id)) or (select private.is_admin()))
 $$;
 comment on function public.captain_username(teams) is
   'The username of the player who registered the team, for its members and administrators; null for anyone else.';

@@ -217,8 +217,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  select case when t.completed_at is not null and t.cancelled_at is null
-    then private.team_display_name(private.champion_team(t.id)) end
+  select case when r.completed_at is not null and r.cancelled_at is null
+    then private.team_display_name(private.champion_team(r.id)) end
+  from public.tournaments r where r.id = t.id
 $$;
 comment on function public.champion(tournaments) is
   'The champion of a completed tournament (team name, or the player''s in-game name in 1v1); null before.';
