@@ -70,6 +70,40 @@ describe.each([
     return rows[0]!.id;
   }
 
+  /** A started 1v1 tournament of the given players (seeded in that order); returns it and its first match. */
+  async function started(
+    entrants: { id: string }[],
+    format = 'single_elimination',
+  ): Promise<{ tournamentId: string; first: string }> {
+    const tournamentId = await tournament({ slots: Math.max(entrants.length, 2), format });
+    await stack.ctx.db.query(
+      `insert into public.teams (tournament_id, registered_by, checked_in_at, seed)
+       select $1, u.id, now(), u.n from unnest($2::uuid[]) with ordinality as u (id, n)`,
+      [tournamentId, entrants.map((e) => e.id)],
+    );
+    await stack.ctx.db.query(
+      `insert into public.team_players (team_id, tournament_id, slot, player_id, in_game_name)
+       select t.id, t.tournament_id, 1, '#' || upper(substr(md5(t.id::text), 1, 9)), 'P' || t.seed
+       from public.teams t where t.tournament_id = $1`,
+      [tournamentId],
+    );
+    await asAdmin(`select public.start_tournament($1, 'manual')`, [tournamentId]);
+    const { rows } = await stack.ctx.db.query<{ id: string }>(
+      `select id from public.matches where tournament_id = $1 and not is_bye order by bracket, round, position limit 1`,
+      [tournamentId],
+    );
+    return { tournamentId, first: rows[0]!.id };
+  }
+
+  async function asAdmin(sql: string, params: unknown[] = []): Promise<void> {
+    await stack.ctx.db.transaction(async (tx) => {
+      await tx.query(
+        `select set_config('request.jwt.claims', '{"role": "authenticated", "app_metadata": {"role": "admin"}}', true)`,
+      );
+      await tx.query(sql, params);
+    });
+  }
+
   it("a made-up row passed to captain_username reveals no other account's username (7)", async () => {
     const [captain, victim] = await players(2);
     const id = await tournament();
@@ -85,5 +119,63 @@ describe.each([
       t: { ...team!, registered_by: victim!.id },
     } as never);
     expect(forged).toMatchObject({ data: captain!.username, error: null });
+  });
+
+  it('a report holds exactly the games, in range and small; junk is refused with 400 (4)', async () => {
+    const [a, b] = await players(2);
+    const { first } = await started([a!, b!]);
+    const junk = await a!.client.rpc('report_match', {
+      p_match_id: first,
+      p_games: [{ winner: 1, junk: 'x'.repeat(1_900_000) }],
+    });
+    expect(junk.error?.code).toBe('BC619');
+    expect(junk.status).toBe(400);
+    for (const games of [
+      [{ winner: 1, team1_score: -5, team2_score: 0 }],
+      [{ winner: 1, team1_score: 1e9, team2_score: 0 }],
+      [{ winner: 1, team1_score: 1 }],
+    ]) {
+      const refused = await a!.client.rpc('report_match', { p_match_id: first, p_games: games });
+      expect({ games, code: refused.error?.code }).toEqual({ games, code: 'BC619' });
+    }
+    const good = await a!.client.rpc('report_match', {
+      p_match_id: first,
+      p_games: [{ winner: 1, team1_score: 3, team2_score: 1 }],
+    });
+    expect(good.error).toBeNull();
+    const { data } = await b!.client.from('matches').select('games, report_version').eq('id', first).single();
+    expect(data).toEqual({ games: [{ winner: 1, team1_score: 3, team2_score: 1 }], report_version: 1 });
+  });
+
+  it('a confirmation names the report it saw: a changed report needs a new one (5)', async () => {
+    const [a, b] = await players(2);
+    const { first } = await started([a!, b!]);
+    await stack.ctx.db.query(`update public.matches set best_of = 3 where id = $1`, [first]);
+    expect(
+      (await a!.client.rpc('report_match', { p_match_id: first, p_games: [{ winner: 1 }, { winner: 1 }] })).error,
+    ).toBeNull();
+    const seen = await b!.client
+      .from('matches')
+      .select('report_version, team1_score, team2_score')
+      .eq('id', first)
+      .single();
+    expect(seen.data).toEqual({ report_version: 1, team1_score: 2, team2_score: 0 });
+    const changed = await a!.client.rpc('report_match', {
+      p_match_id: first,
+      p_games: [{ winner: 1 }, { winner: 2 }, { winner: 1 }],
+    });
+    expect(changed.error).toBeNull();
+    const stale = await b!.client.rpc('confirm_match', {
+      p_match_id: first,
+      p_report_version: seen.data!.report_version,
+    });
+    expect(stale.error?.code).toBe('BC620');
+    const now = await b!.client
+      .from('matches')
+      .select('report_version, team1_score, team2_score, confirmed_at')
+      .eq('id', first)
+      .single();
+    expect(now.data).toEqual({ report_version: 2, team1_score: 2, team2_score: 1, confirmed_at: null });
+    expect((await b!.client.rpc('confirm_match', { p_match_id: first, p_report_version: 2 })).error).toBeNull();
   });
 });

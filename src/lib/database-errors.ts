@@ -89,5 +89,7 @@ export const resetLaterMatches = { code: 'BC615', message: "Later matches were p
 export const winnerNotInMatch = { code: 'BC616', message: "The winner must be one of the two teams of this match.", field: 'winner_team_id' } as const;
 export const forfeitReason = { code: 'BC617', message: "The reason is forfeit or no_show.", field: 'reason' } as const;
 export const adminOnlyMatches = { code: 'BC618', message: "Only an administrator can list matches to settle.", field: null } as const;
+export const gameInvalid = { code: 'BC619', message: "Each game is its winner (1 or 2) and, if given, both teams' scores from 0 to 100, the winner's not lower.", field: 'games' } as const;
+export const reportChanged = { code: 'BC620', message: "The result was changed since you saw it: check it again, then confirm.", field: null } as const;
 export const oneMessage = { code: 'BC701', message: "Send one message at a time.", field: null } as const;
 export const contactRateLimited = { code: 'PT429', message: "You have sent too many messages. Please wait a few minutes and try again.", field: null } as const;

@@ -107,6 +107,7 @@ export type Database = {
           next_match_id: string | null
           next_slot: number | null
           position: number
+          report_version: number
           reported_at: string | null
           reported_by: string | null
           result_reason: string | null
@@ -134,6 +135,7 @@ export type Database = {
           next_match_id?: string | null
           next_slot?: number | null
           position: number
+          report_version?: number
           reported_at?: string | null
           reported_by?: string | null
           result_reason?: string | null
@@ -161,6 +163,7 @@ export type Database = {
           next_match_id?: string | null
           next_slot?: number | null
           position?: number
+          report_version?: number
           reported_at?: string | null
           reported_by?: string | null
           result_reason?: string | null
@@ -490,6 +493,7 @@ export type Database = {
           next_match_id: string | null
           next_slot: number | null
           position: number
+          report_version: number
           reported_at: string | null
           reported_by: string | null
           result_reason: string | null
@@ -545,7 +549,7 @@ export type Database = {
         Returns: string
       }
       confirm_match: {
-        Args: { p_match_id: string }
+        Args: { p_match_id: string; p_report_version: number }
         Returns: undefined
       }
       confirm_team_place: {

@@ -28,6 +28,8 @@ create table public.matches (
   winner_id uuid references public.teams (id) on delete set null,
   reported_by uuid references auth.users (id) on delete set null,
   reported_at timestamptz,
+  -- Counts the reports of this match, never reset: a confirmation names the report it confirms.
+  report_version integer not null default 0,
   disputed_at timestamptz,
   dispute_comment text constraint matches_dispute_comment_length check (char_length(dispute_comment) <= 500),
   confirmed_at timestamptz,
@@ -36,6 +38,9 @@ create table public.matches (
   -- once), so results are checked against the round's best-of and a reset takes its settings with it.
   maps jsonb not null default '[]'
     constraint matches_maps_is_array check (jsonb_typeof(maps) = 'array'),
+  -- report_match and set_match_result write games in their exact shape (results.sql); this bounds
+  -- what any other writer could store, since the public bracket read sends it to every viewer.
+  constraint matches_games_size check (games is null or octet_length(games::text) <= 1024),
   constraint matches_distinct_teams check (team1_id is null or team1_id <> team2_id),
   constraint matches_place_key unique (tournament_id, bracket, group_number, round, position)
 );
@@ -47,7 +52,9 @@ comment on column public.matches.next_match_id is
 comment on column public.matches.loser_next_match_id is
   'Double elimination: where the loser drops (slot loser_next_slot).';
 comment on column public.matches.games is
-  'The reported games: [{"winner": 1|2, "team1_score"?, "team2_score"?}, ...].';
+  'The reported games: [{"winner": 1|2, "team1_score"?: 0..100, "team2_score"?: 0..100}, ...], at most best_of.';
+comment on column public.matches.report_version is
+  'How many times the match was reported; confirm_match names the version it confirms.';
 comment on column public.matches.maps is
   'The round''s games as the administrator set them: [{"mode": "Gem Grab"|null, "map": "Hard Rock '
   'Mine"|null}, ...], at most best_of entries; game n is played on entry n. Written only by '

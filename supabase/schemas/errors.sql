@@ -113,6 +113,8 @@ as $$
     ('BC616', 'winner_not_in_match', 'The winner must be one of the two teams of this match.', 'winner_team_id'),
     ('BC617', 'forfeit_reason', 'The reason is forfeit or no_show.', 'reason'),
     ('BC618', 'admin_only_matches', 'Only an administrator can list matches to settle.', null),
+    ('BC619', 'game_invalid', 'Each game is its winner (1 or 2) and, if given, both teams'' scores from 0 to 100, the winner''s not lower.', 'games'),
+    ('BC620', 'report_changed', 'The result was changed since you saw it: check it again, then confirm.', null),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)

@@ -129,29 +129,58 @@ comment on function private.lock_match_for_admin(uuid) is
   'Locks a match of a tournament still on for an administrator, or says why not.';
 revoke all on function private.lock_match_for_admin(uuid) from public, anon, authenticated, service_role;
 
--- Checks reported games against the best-of and returns them with the winner and scores.
-create function private.score_games(p_best_of smallint, p_games jsonb, out team1_score smallint, out team2_score smallint)
+-- Checks reported games exactly (known keys, types, ranges: they are sent to every viewer of the
+-- bracket) against the best-of, and returns them rebuilt in their one shape with the match score.
+-- Before, only each game's winner was read: a 1.9 MB field or a score of -5 went through as sent.
+create function private.score_games(p_best_of smallint, p_games jsonb, out team1_score smallint, out team2_score smallint,
+                                    out games jsonb)
 language plpgsql
 immutable
 set search_path = ''
 as $$
 declare
   v_game jsonb;
+  v_winner jsonb;
+  v_scores jsonb;
   v_needed integer := p_best_of / 2 + 1;
 begin
   if p_games is null or jsonb_typeof(p_games) <> 'array' or jsonb_array_length(p_games) = 0 then
     perform private.fail('games_required');
   end if;
+  -- Five games of three small numbers each fit in far less; larger is not a report.
+  if octet_length(p_games::text) > 1024 then
+    perform private.fail('game_invalid');
+  end if;
   team1_score := 0;
   team2_score := 0;
+  games := '[]';
   for v_game in select * from jsonb_array_elements(p_games) loop
     if greatest(team1_score, team2_score) >= v_needed then
       perform private.fail('best_of_score', p_best_of::text, v_needed::text);
     end if;
-    if jsonb_typeof(v_game) <> 'object' or v_game->>'winner' is null or v_game->>'winner' not in ('1', '2') then
+    v_winner := case when jsonb_typeof(v_game) = 'object' then v_game->'winner' end;
+    if v_winner is null or jsonb_typeof(v_winner) = 'null' then
       perform private.fail('game_winner_required');
     end if;
-    if v_game->>'winner' = '1' then team1_score := team1_score + 1; else team2_score := team2_score + 1; end if;
+    -- The winner as the number 1 or 2 (the app's form sends numbers; a string "1" is read as before).
+    if not (jsonb_typeof(v_winner) in ('number', 'string') and v_winner #>> '{}' in ('1', '2')) then
+      perform private.fail('game_winner_required');
+    end if;
+    if exists (select 1 from jsonb_object_keys(v_game) k where k not in ('winner', 'team1_score', 'team2_score'))
+       or (v_game ? 'team1_score') <> (v_game ? 'team2_score') then
+      perform private.fail('game_invalid');
+    end if;
+    v_scores := '{}';
+    if v_game ? 'team1_score' then
+      if jsonb_typeof(v_game->'team1_score') <> 'number' or jsonb_typeof(v_game->'team2_score') <> 'number'
+         or (v_game->>'team1_score') !~ '^(0|[1-9][0-9]?|100)$' or (v_game->>'team2_score') !~ '^(0|[1-9][0-9]?|100)$'
+         or ((v_game->>'team1_score')::int - (v_game->>'team2_score')::int) * (case v_winner #>> '{}' when '1' then 1 else -1 end) < 0 then
+        perform private.fail('game_invalid');
+      end if;
+      v_scores := jsonb_build_object('team1_score', (v_game->>'team1_score')::int, 'team2_score', (v_game->>'team2_score')::int);
+    end if;
+    games := games || jsonb_build_array(jsonb_build_object('winner', (v_winner #>> '{}')::int) || v_scores);
+    if v_winner #>> '{}' = '1' then team1_score := team1_score + 1; else team2_score := team2_score + 1; end if;
   end loop;
   if greatest(team1_score, team2_score) < v_needed then
     perform private.fail('best_of_score', p_best_of::text, v_needed::text);
@@ -159,7 +188,8 @@ begin
 end
 $$;
 comment on function private.score_games(smallint, jsonb) is
-  'The score of reported games, or a message when it is not possible for the best-of.';
+  'The score of reported games and the games in their exact shape, or a message when they are not '
+  'well formed or not possible for the best-of.';
 revoke all on function private.score_games(smallint, jsonb) from public, anon, authenticated, service_role;
 
 -- ============================================================================================
@@ -186,19 +216,22 @@ begin
   end if;
   v_score := private.score_games(v_match.best_of, p_games);
   update public.matches set
-    games = p_games, team1_score = v_score.team1_score, team2_score = v_score.team2_score,
+    games = v_score.games, team1_score = v_score.team1_score, team2_score = v_score.team2_score,
     winner_id = case when v_score.team1_score > v_score.team2_score then team1_id else team2_id end,
-    reported_by = (select auth.uid()), reported_at = now(), disputed_at = null, dispute_comment = null
+    reported_by = (select auth.uid()), reported_at = now(), disputed_at = null, dispute_comment = null,
+    report_version = report_version + 1
   where id = p_match_id;
 end
 $$;
 comment on function public.report_match(uuid, jsonb) is
-  'Either captain reports the games of a match; the other confirms or disputes. A disputed match is '
-  'settled by an administrator.';
+  'Either captain reports the games of a match (a new report_version each time); the other confirms that '
+  'version or disputes. A disputed match is settled by an administrator.';
 revoke all on function public.report_match(uuid, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.report_match(uuid, jsonb) to authenticated, service_role;
 
-create function public.confirm_match(p_match_id uuid)
+-- A confirmation names the report it confirms (its version, as report_match returned it and the
+-- bracket shows it): before, A reported 2-0, B looked, A reported 2-1 and B's click confirmed 2-1.
+create function public.confirm_match(p_match_id uuid, p_report_version integer)
 returns void
 language plpgsql
 security definer
@@ -220,16 +253,20 @@ begin
   if v_match.reported_by = (select auth.uid()) then
     perform private.fail('other_captain_confirms');
   end if;
+  if p_report_version is distinct from v_match.report_version then
+    perform private.fail('report_changed');
+  end if;
   update public.matches set confirmed_at = now(), result_reason = 'played' where id = p_match_id;
   insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
   select m.id, m.tournament_id, (select auth.uid()), 'confirmed', null, private.result_of(m) from public.matches m where m.id = p_match_id;
   perform private.advance(p_match_id);
 end
 $$;
-comment on function public.confirm_match(uuid) is
-  'The other captain confirms a reported result; the winner moves on in the same transaction. Not a disputed one.';
-revoke all on function public.confirm_match(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.confirm_match(uuid) to authenticated, service_role;
+comment on function public.confirm_match(uuid, integer) is
+  'The other captain confirms the reported result of the version they saw; the winner moves on in the '
+  'same transaction. Not a disputed one, nor a report changed since.';
+revoke all on function public.confirm_match(uuid, integer) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_match(uuid, integer) to authenticated, service_role;
 
 create function public.dispute_match(p_match_id uuid, p_comment text)
 returns void
@@ -377,7 +414,7 @@ declare
 begin
   v_match := private.lock_match_for_admin(p_match_id);
   v_score := private.score_games(v_match.best_of, p_games);
-  perform private.settle_result(v_match, p_games, v_score.team1_score, v_score.team2_score,
+  perform private.settle_result(v_match, v_score.games, v_score.team1_score, v_score.team2_score,
     case when v_score.team1_score > v_score.team2_score then v_match.team1_id else v_match.team2_id end,
     'played', coalesce(p_confirm_reset, false));
 end

@@ -140,7 +140,7 @@ select throws_ok($$ select public.set_round_settings('00000000-0000-4000-8000-00
 select lives_ok($$ select public.set_round_settings('00000000-0000-4000-8000-0000000000c1', 'winners', 2, 5,
                      '[{"mode": "Hot Zone", "map": "Ring of Fire"}]') $$, 'the final can still change: best of 5');
 select tests.authenticate_as('p7');
-select public.confirm_match(pg_temp.duo(1, 1));
+select public.confirm_match(pg_temp.duo(1, 1), tests.report_version(pg_temp.duo(1, 1)));
 select results_eq($$ select * from pg_temp.next() as (status text, round_label text, opponent text, names text[], best_of smallint,
                                                      state text, can_report boolean, can_confirm boolean, placement integer) $$,
   $$ values ('eliminated', null, null, null::text[], null::smallint, null, false, false, 3) $$,
@@ -152,7 +152,7 @@ select results_eq($$ select status, round_label, opponent_team_name, state from 
 select tests.authenticate_as('p3');
 select public.report_match(pg_temp.duo(1, 2), '[{"winner": 1}, {"winner": 1}]');
 select tests.authenticate_as('p5');
-select public.confirm_match(pg_temp.duo(1, 2));
+select public.confirm_match(pg_temp.duo(1, 2), tests.report_version(pg_temp.duo(1, 2)));
 select tests.authenticate_as('p3');
 select throws_ok($$ select public.report_match(pg_temp.duo(2, 1), '[{"winner": 2}, {"winner": 2}]') $$,
   'A best of 5 ends when a team wins 3 games.', 'the final is a best of 5');
@@ -161,7 +161,7 @@ select lives_ok($$ select public.report_match(pg_temp.duo(2, 1), '[{"winner": 2}
 select is((select public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000c1'), null,
   'no champion before the final is confirmed');
 select tests.authenticate_as('p1');
-select lives_ok($$ select public.confirm_match(pg_temp.duo(2, 1)) $$, 'Alpha''s captain confirms the final');
+select lives_ok($$ select public.confirm_match(pg_temp.duo(2, 1), tests.report_version(pg_temp.duo(2, 1))) $$, 'Alpha''s captain confirms the final');
 
 -- ---------------------------------------------------------------------------------------------
 -- Completion, champion, recent champions

@@ -86,7 +86,7 @@ declare v_call text;
 begin
   foreach v_call in array array[
     $c$select public.report_match(pg_temp.duo(1, 1), '[{"winner": 2}]')$c$,
-    $c$select public.confirm_match(pg_temp.duo(1, 1))$c$,
+    $c$select public.confirm_match(pg_temp.duo(1, 1), tests.report_version(pg_temp.duo(1, 1)))$c$,
     $c$select public.dispute_match(pg_temp.duo(1, 1), 'Again.')$c$] loop
     begin
       execute v_call;
@@ -278,7 +278,7 @@ select is((select completed_at from public.tournaments where id = '00000000-0000
 select tests.authenticate_as('p2');
 select public.report_match(pg_temp.no_reset('grand_final', 1, 1), '[{"winner": 2}]');
 select tests.authenticate_as('p1');
-select lives_ok($$ select public.confirm_match(pg_temp.no_reset('grand_final', 1, 1)) $$, 'the unbeaten seed 1 confirms losing the grand final');
+select lives_ok($$ select public.confirm_match(pg_temp.no_reset('grand_final', 1, 1), tests.report_version(pg_temp.no_reset('grand_final', 1, 1))) $$, 'the unbeaten seed 1 confirms losing the grand final');
 select isnt((select completed_at from public.tournaments where id = '00000000-0000-4000-8000-0000000000a5'), null,
   'the grand final decides: the tournament is complete');
 select results_eq($$ select status, placement from public.my_next_match('00000000-0000-4000-8000-0000000000a5') $$,
@@ -299,7 +299,7 @@ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 2), '[{"winner": 
 select tests.authenticate_as('p4');
 select public.report_match(pg_temp.fix('a7', 'losers', 1, 1), '[{"winner": 1}, {"winner": 1}]');        -- 4 beats 3 ...
 select tests.authenticate_as('p3');
-select public.confirm_match(pg_temp.fix('a7', 'losers', 1, 1));                                          -- ... confirmed
+select public.confirm_match(pg_temp.fix('a7', 'losers', 1, 1), tests.report_version(pg_temp.fix('a7', 'losers', 1, 1)));                                          -- ... confirmed
 select tests.clear_authentication();
 select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]', true) $$,
   '42501', 'permission denied for function set_match_result', 'the anonymous cannot correct a result');
@@ -356,7 +356,7 @@ select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]'
 select tests.authenticate_as_admin();
 update public.tournaments set cancelled_at = now() where id = '00000000-0000-4000-8000-0000000000a9';
 select tests.authenticate_as('p2');
-select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1), tests.report_version(pg_temp.fix('a9', 'winners', 1, 1))) $$,
   'This tournament was cancelled.', 'the other captain cannot confirm a result once the tournament is cancelled');
 select throws_ok($$ select public.dispute_match(pg_temp.fix('a9', 'winners', 1, 1), 'No.') $$,
   'This tournament was cancelled.', 'nor dispute it');
@@ -364,7 +364,7 @@ select tests.authenticate_as('p1');
 select throws_ok($$ select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 2}]') $$,
   'This tournament was cancelled.', 'the reporting captain cannot report again');
 select tests.authenticate_as('outsider');
-select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1), tests.report_version(pg_temp.fix('a9', 'winners', 1, 1))) $$,
   'This tournament was cancelled.', 'another player is told the same');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.set_match_result(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]') $$,

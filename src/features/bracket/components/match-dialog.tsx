@@ -228,7 +228,12 @@ function MatchDetails({
               <Button
                 color="green.4"
                 loading={confirm.isPending}
-                onClick={() => confirm.mutate(match.id, { onSuccess: () => setNotice('Result confirmed.') })}
+                onClick={() =>
+                  confirm.mutate(
+                    { matchId: match.id, reportVersion: match.report_version },
+                    { onSuccess: () => setNotice('Result confirmed.') },
+                  )
+                }
               >
                 Confirm
               </Button>

@@ -267,7 +267,7 @@ describe('My Tournaments (/my-tournaments)', () => {
     await waitFor(action('Confirm result'), { timeout: 10_000 });
     expect((await match()).getByText(/Awaiting confirmation/)).toBeInTheDocument();
 
-    await a!.client.rpc('confirm_match', { p_match_id: semi }).throwOnError();
+    await a!.client.rpc('confirm_match', { p_match_id: semi, p_report_version: 1 }).throwOnError();
     await waitFor(
       async () =>
         expect(
