@@ -178,4 +178,42 @@ describe.each([
     expect(now.data).toEqual({ report_version: 2, team1_score: 2, team2_score: 1, confirmed_at: null });
     expect((await b!.client.rpc('confirm_match', { p_match_id: first, p_report_version: 2 })).error).toBeNull();
   });
+
+  it('after the start, check-in swaps nobody and the format stays (6)', async () => {
+    const [a, b, noShow, waiting] = await players(4);
+    const admin = await clientFor(randomUUID(), { role: 'admin' });
+    const { tournamentId } = await started([a!, b!, noShow!], 'round_robin');
+    await stack.ctx.db.query(
+      `insert into public.teams (tournament_id, registered_by, status, checked_in_at) values ($1, $2, 'waitlisted', now())`,
+      [tournamentId, waiting!.id],
+    );
+    await stack.ctx.db.query(
+      `update public.teams set checked_in_at = null where tournament_id = $1 and registered_by = $2`,
+      [tournamentId, noShow!.id],
+    );
+    // Check-in closes (the schedule moves to the past, as time would).
+    await stack.ctx.db.query(`update public.tournaments set starts_at = now() + interval '1 hour' where id = $1`, [
+      tournamentId,
+    ]);
+    await stack.ctx.db.query(
+      `update public.tournaments set checkin_opens_at = now() - interval '2 hours', checkin_closes_at = now() - interval '1 minute'
+       where id = $1`,
+      [tournamentId],
+    );
+    expect((await stack.client().rpc('settle_check_in', { p_tournament_id: tournamentId })).error).toBeNull();
+    const { rows } = await stack.ctx.db.query<{ registered_by: string; status: string }>(
+      'select registered_by, status from public.teams where tournament_id = $1',
+      [tournamentId],
+    );
+    expect(new Map(rows.map((r) => [r.registered_by, r.status]))).toEqual(
+      new Map([
+        [a!.id, 'registered'],
+        [b!.id, 'registered'],
+        [noShow!.id, 'registered'],
+        [waiting!.id, 'waitlisted'],
+      ]),
+    );
+    const change = await admin.from('tournaments').update({ format: 'single_elimination' }).eq('id', tournamentId);
+    expect(change.error?.code).toBe('BC211');
+  });
 });

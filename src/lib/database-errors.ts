@@ -20,6 +20,7 @@ export const startInPast = { code: 'BC207', message: "The start time must be in 
 export const checkinOpensAfterClose = { code: 'BC208', message: "Check-in must open before it closes.", field: 'checkin_opens_at' } as const;
 export const checkinClosesAfterStart = { code: 'BC209', message: "Check-in must close by the start time.", field: 'checkin_closes_at' } as const;
 export const registrationClosesAfterCheckin = { code: 'BC210', message: "Registration must close by the end of check-in.", field: 'registration_closes_at' } as const;
+export const formatFixed = { code: 'BC211', message: "The format cannot change once the tournament has started.", field: 'format' } as const;
 export const signInToRegister = { code: 'BC301', message: "Please sign in to register.", field: null } as const;
 export const registrationClosed = { code: 'BC302', message: "Registration is closed.", field: null } as const;
 export const alreadyWaitlisted = { code: 'BC303', message: "You are already on the waitlist.", field: null } as const;

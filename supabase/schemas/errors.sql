@@ -38,6 +38,7 @@ as $$
     ('BC208', 'checkin_opens_after_close', 'Check-in must open before it closes.', 'checkin_opens_at'),
     ('BC209', 'checkin_closes_after_start', 'Check-in must close by the start time.', 'checkin_closes_at'),
     ('BC210', 'registration_closes_after_checkin', 'Registration must close by the end of check-in.', 'registration_closes_at'),
+    ('BC211', 'format_fixed', 'The format cannot change once the tournament has started.', 'format'),
     -- Registration and teams
     ('BC301', 'sign_in_to_register', 'Please sign in to register.', null),
     ('BC302', 'registration_closed', 'Registration is closed.', null),

@@ -219,6 +219,11 @@ begin
   if new.slots is distinct from old.slots and new.slots < new.registered_teams then
     perform private.fail('slots_below_registered');
   end if;
+  -- The bracket was made for the format: a round robin turned into an elimination after its start had
+  -- two first places and no champion.
+  if new.format is distinct from old.format and old.started_at is not null then
+    perform private.fail('format_fixed');
+  end if;
   -- A registration only moves the counter: that is not an edit of the tournament.
   if (new.description, new.thumbnail_url, new.slots, new.discord_link, new.type)
      is distinct from (old.description, old.thumbnail_url, old.slots, old.discord_link, old.type) then
@@ -228,8 +233,8 @@ begin
 end
 $$;
 comment on function private.guard_tournament_update() is
-  'Trigger: keeps the name fixed, the type fixed while teams are registered, slots at or above '
-  'registered_teams, and stamps updated_at on edits.';
+  'Trigger: keeps the name fixed, the type fixed while teams are registered, the format fixed once '
+  'started, slots at or above registered_teams, and stamps updated_at on edits.';
 revoke all on function private.guard_tournament_update() from public, anon, authenticated, service_role;
 
 -- Times in order, with messages the admin form shows as they are.
