@@ -59,6 +59,11 @@ describe.each([
     });
   }
 
+  async function adminClient(): Promise<Client> {
+    const [account] = await players(1);
+    return clientFor(account!.id, { role: 'admin' });
+  }
+
   async function tournament(fields: Record<string, unknown> = {}): Promise<string> {
     const { rows } = await stack.ctx.db.query<{ id: string }>(
       `insert into public.tournaments (name, description, thumbnail_url, slots, discord_link, type, format)
@@ -181,7 +186,7 @@ describe.each([
 
   it('after the start, check-in swaps nobody and the format stays (6)', async () => {
     const [a, b, noShow, waiting] = await players(4);
-    const admin = await clientFor(randomUUID(), { role: 'admin' });
+    const admin = await adminClient();
     const { tournamentId } = await started([a!, b!, noShow!], 'round_robin');
     await stack.ctx.db.query(
       `insert into public.teams (tournament_id, registered_by, status, checked_in_at) values ($1, $2, 'waitlisted', now())`,
@@ -215,5 +220,39 @@ describe.each([
     );
     const change = await admin.from('tournaments').update({ format: 'single_elimination' }).eq('id', tournamentId);
     expect(change.error?.code).toBe('BC211');
+  });
+
+  it('a team removed after the start forfeits its matches: the bracket finishes (2)', async () => {
+    const entrants = await players(4);
+    const admin = await adminClient();
+    const { tournamentId } = await started(entrants);
+    // Computed fields (state, champion) are not in the generated types.
+    const untyped = admin as unknown as SupabaseClient;
+    const match = async (round: number, position: number) =>
+      (
+        await untyped
+          .from('matches')
+          .select('id, team1_id, team2_id, winner_id, result_reason, state')
+          .eq('tournament_id', tournamentId)
+          .eq('round', round)
+          .eq('position', position)
+          .single()
+      ).data!;
+    const teamOf = async (userId: string) =>
+      (await admin.from('teams').select('id').eq('tournament_id', tournamentId).eq('registered_by', userId).single())
+        .data!.id;
+    const [seed1, seed2, seed3] = await Promise.all(entrants.slice(0, 3).map((e) => teamOf(e.id)));
+    // Seed 1 beats seed 4 and waits in the final; seed 1's captain deletes their account.
+    const semi = await match(1, 1);
+    expect((await admin.rpc('forfeit_match', { p_match_id: semi.id, p_winner_team_id: seed1! })).error).toBeNull();
+    expect((await stack.service().auth.admin.deleteUser(entrants[0]!.id)).error).toBeNull();
+    // Seed 3 is removed by the administrator during their semi-final with seed 2.
+    const removal = await admin.from('teams').delete().eq('id', seed3!);
+    expect(removal.error).toBeNull();
+    expect(await match(1, 2)).toMatchObject({ winner_id: seed2, result_reason: 'forfeit', state: 'done' });
+    expect(await match(2, 1)).toMatchObject({ team1_id: null, team2_id: seed2, winner_id: seed2, state: 'done' });
+    const { data } = await untyped.from('tournaments').select('completed_at, champion').eq('id', tournamentId).single();
+    expect(data?.completed_at).not.toBeNull();
+    expect(data?.champion).toBe('P2');
   });
 });

@@ -216,8 +216,9 @@ begin
   v_loser := case when v_match.winner_id is null then null
                   when v_match.winner_id = v_match.team1_id then v_match.team2_id else v_match.team1_id end;
   if v_match.bracket = 'grand_final' and v_match.round = 1 then
-    -- The winners bracket's champion (team 1) has lost no match yet: the bracket resets only if they lose.
-    if v_match.winner_id = v_match.team1_id then
+    -- The winners bracket's champion (team 1) has lost no match yet: the bracket resets only if they
+    -- lose a match both played (not when either was removed from the tournament).
+    if v_match.winner_id is not distinct from v_match.team1_id or v_match.team1_id is null or v_match.team2_id is null then
       update public.matches set is_bye = true, confirmed_at = now()
       where tournament_id = v_match.tournament_id and bracket = 'grand_final' and round = 2;
     else
@@ -236,7 +237,8 @@ begin
     if exists (select 1 from public.matches m where m.id = v_target and m.confirmed_at is null
                  and (m.team1_id is null or m.team2_id is null))
        and not exists (select 1 from public.matches f
-                       where (f.next_match_id = v_target or f.loser_next_match_id = v_target) and f.confirmed_at is null) then
+                       where f.tournament_id = v_match.tournament_id
+                         and (f.next_match_id = v_target or f.loser_next_match_id = v_target) and f.confirmed_at is null) then
       update public.matches set is_bye = true, winner_id = coalesce(team1_id, team2_id), confirmed_at = now() where id = v_target;
       perform private.advance(v_target);
     end if;

@@ -469,3 +469,113 @@ comment on function public.admin_matches(uuid) is
   'Administrator: a tournament''s matches, disputed first, then awaiting confirmation.';
 revoke all on function public.admin_matches(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_matches(uuid) to authenticated, service_role;
+
+-- ============================================================================================
+-- Teams removed after the start
+-- ============================================================================================
+
+-- A team removed from a started tournament (by an administrator, or with its captain's account)
+-- forfeits its current match and every later one, so no match is left waiting for it. Before, its
+-- slots just emptied (on delete set null): the match waited for an opponent that would never come,
+-- every result function refused it, and once the other side was played the tournament could be
+-- neither finished nor reset. Runs while the team's row still exists, through the path
+-- forfeit_match takes; looping, since a forfeit may drop the team to the losers bracket or into the
+-- grand final's reset, and a round robin team has a match against every other team.
+create function private.forfeit_removed_team()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_tournament public.tournaments;
+  v_match public.matches;
+begin
+  -- Not found: the tournament itself is being deleted (its teams go with it by cascade).
+  select * into v_tournament from public.tournaments where id = old.tournament_id for update;
+  if not found or v_tournament.started_at is null or v_tournament.completed_at is not null
+     or v_tournament.cancelled_at is not null then
+    return old;
+  end if;
+  loop
+    select m.* into v_match from public.matches m
+    where m.tournament_id = old.tournament_id and m.confirmed_at is null and old.id in (m.team1_id, m.team2_id)
+      and m.team1_id is not null and m.team2_id is not null
+    order by m.round, m.bracket = 'grand_final', m.position
+    limit 1
+    for update;
+    exit when not found;
+    perform private.settle_result(v_match, null, null, null,
+      case when v_match.team1_id = old.id then v_match.team2_id else v_match.team1_id end, 'forfeit', false);
+  end loop;
+  return old;
+end
+$$;
+comment on function private.forfeit_removed_team() is
+  'Trigger before a team is deleted from a started tournament: it forfeits every undecided match it '
+  'plays, its opponent moving on.';
+revoke all on function private.forfeit_removed_team() from public, anon, authenticated, service_role;
+
+-- What the forfeits could not decide: a match the removed team was waiting in (its opponent still to
+-- come) is left with an empty slot, which advance() wins by default for the opponent when it
+-- arrives; one whose other side is already known is won by default here. Also settles matches left
+-- stranded before this rule existed (the migration runs it on every tournament in progress).
+create function private.settle_stranded(p_tournament_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  loop
+    select m.id into v_id from public.matches m
+    where m.tournament_id = p_tournament_id and m.confirmed_at is null and m.bracket <> 'group'
+      and (m.team1_id is null or m.team2_id is null)
+      -- The grand final's reset has no feeders: the grand final fills it (advance()).
+      and not (m.bracket = 'grand_final' and m.round = 2)
+      and not exists (select 1 from public.matches f
+                      where f.tournament_id = p_tournament_id and f.confirmed_at is null
+                        and (f.next_match_id = m.id or f.loser_next_match_id = m.id))
+    order by m.round, m.bracket, m.position
+    limit 1;
+    exit when v_id is null;
+    update public.matches set is_bye = true, winner_id = coalesce(team1_id, team2_id), confirmed_at = now() where id = v_id;
+    perform private.advance(v_id);
+  end loop;
+end
+$$;
+comment on function private.settle_stranded(uuid) is
+  'Wins by default every undecided match of a tournament that has an empty slot no earlier match can fill.';
+revoke all on function private.settle_stranded(uuid) from public, anon, authenticated, service_role;
+
+create function private.settle_after_team_removed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.tournaments t where t.id = old.tournament_id and t.started_at is not null
+             and t.completed_at is null and t.cancelled_at is null) then
+    perform private.settle_stranded(old.tournament_id);
+  end if;
+  return null;
+end
+$$;
+comment on function private.settle_after_team_removed() is
+  'Trigger after a team is deleted from a tournament in progress: settles the matches it left stranded.';
+revoke all on function private.settle_after_team_removed() from public, anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Triggers
+-- ============================================================================================
+
+create trigger forfeit_removed_team
+  before delete on public.teams
+  for each row execute function private.forfeit_removed_team();
+
+create trigger settle_after_team_removed
+  after delete on public.teams
+  for each row execute function private.settle_after_team_removed();

@@ -46,7 +46,10 @@ security definer
 set search_path = ''
 as $$
   with played as (
-    select m.*, case when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
+    -- A played match with one team left (the other removed after the start, results.sql) and no winner
+    -- was won by the removed team: the team left lost it.
+    select m.*, case when m.winner_id is null then coalesce(m.team1_id, m.team2_id)
+                     when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
     from public.matches m
     where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye
   ),
@@ -142,8 +145,8 @@ as $$
   ),
   out_at as (
     select max(b.level) as level from bracket b
-    where b.confirmed_at is not null and not b.is_bye and b.winner_id is not null
-      and b.winner_id <> p_team_id and p_team_id in (b.team1_id, b.team2_id)
+    where b.confirmed_at is not null and not b.is_bye
+      and b.winner_id is distinct from p_team_id and p_team_id in (b.team1_id, b.team2_id)
   ),
   out_by_then as (
     select count(*)::integer as teams from bracket b, out_at o
@@ -151,7 +154,8 @@ as $$
       and (b.confirmed_at is not null
            or not exists (select 1 from (values (1::smallint, b.team1_id), (2::smallint, b.team2_id)) s (slot, team_id)
                           where s.team_id is null
-                            and not exists (select 1 from public.matches f where f.confirmed_at is null
+                            and not exists (select 1 from public.matches f
+                                            where f.tournament_id = p_tournament_id and f.confirmed_at is null
                                             and ((f.next_match_id = b.id and f.next_slot = s.slot)
                                                  or (f.loser_next_match_id = b.id and f.loser_next_slot = s.slot)))))
   )
