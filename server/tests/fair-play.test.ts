@@ -255,4 +255,21 @@ describe.each([
     expect(data?.completed_at).not.toBeNull();
     expect(data?.champion).toBe('P2');
   });
+
+  it("a sign-up whose username holds a NUL or a lone surrogate is refused with 400 and the form's message (9)", async () => {
+    for (const username of ['Nul\u0000Name', 'Half\ud800Name']) {
+      const { data, error } = await stack.client().auth.signUp({
+        email: `fair-${randomUUID()}@example.com`,
+        password: 'brawlcup-player',
+        options: { data: { username, game_id: null } },
+      });
+      expect({ username, status: error?.status, code: error?.code, message: error?.message, user: data.user }).toEqual({
+        username,
+        status: 400,
+        code: 'validation_failed',
+        message: 'Username cannot contain invisible characters.',
+        user: null,
+      });
+    }
+  });
 });
