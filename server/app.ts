@@ -11,6 +11,7 @@ import { mailRoutes } from './mail/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
 import { pageRenderer } from './ssr.ts';
+import { siteOrigin } from './shared/http.ts';
 
 export interface AppOptions {
   /** Folder of the built single-page app; undefined serves the API only. */
@@ -135,7 +136,11 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
     });
     app.route(
       '/',
-      staticRoutes(options.staticDir, options.runtimeConfig ?? {}, { preview: tournamentPreview(ctx), render }),
+      staticRoutes(options.staticDir, options.runtimeConfig ?? {}, {
+        preview: tournamentPreview(ctx),
+        render,
+        origin: (c) => siteOrigin(c, ctx.config),
+      }),
     );
   }
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));
