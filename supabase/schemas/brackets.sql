@@ -182,6 +182,46 @@ comment on function private.seeding_order(integer) is
   'Seeds in bracket order for a power-of-two bracket (1, 8, 4, 5, 2, 7, 3, 6 for 8).';
 revoke all on function private.seeding_order(integer) from public, anon, authenticated, service_role;
 
+-- Where the loser of winners-bracket match p_position of round p_round (2 or later) drops: the
+-- position of its match in losers round 2 * (p_round - 1), among k = p_size / 2^p_round. The orders
+-- are brackets-manager.js's defaultMinorOrdering per bracket size (natural, reverse, half_shift:
+-- the halves swapped, pair_flip: each pair swapped), except for 16, where the alternation BrawlCup
+-- used before plays fewer rematches in all (bench/brackets). Before, every size alternated reverse
+-- and natural, which from 16 teams up set a dropped team against a winners-bracket opponent again
+-- at once: 3.3 such rematches per 128-team tournament against 0.4 now. Past 128 (and below 4) it
+-- still alternates.
+create function private.losers_drop_position(p_size integer, p_round integer, p_position integer)
+returns integer
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  v_k integer := p_size / (2 ^ p_round)::integer;
+  v_method text := (case p_size
+    when 4 then array['reverse']
+    when 8 then array['reverse', 'natural']
+    when 16 then array['reverse', 'natural', 'reverse']
+    when 32 then array['reverse', 'half_shift', 'natural', 'natural']
+    when 64 then array['reverse', 'half_shift', 'reverse', 'natural', 'natural']
+    when 128 then array['reverse', 'half_shift', 'pair_flip', 'pair_flip', 'pair_flip', 'natural']
+  end)[p_round - 1];
+begin
+  v_method := coalesce(v_method, case when p_round % 2 = 0 then 'reverse' else 'natural' end);
+  return case v_method
+    when 'reverse' then v_k + 1 - p_position
+    when 'half_shift' then case when p_position > v_k / 2 then p_position - v_k / 2 else p_position + v_k / 2 end
+    when 'pair_flip' then case when p_position % 2 = 1 then p_position + 1 else p_position - 1 end
+    else p_position
+  end;
+end
+$$;
+comment on function private.losers_drop_position(integer, integer, integer) is
+  'Double elimination: the losers-bracket position the loser of a winners-bracket match (round 2 on) '
+  'drops to, by bracket size (brackets-manager.js''s orders; BrawlCup''s alternation for 16).';
+revoke all on function private.losers_drop_position(integer, integer, integer) from public, anon, authenticated, service_role;
+
 -- Puts a team (or, for a bye, nobody) into a slot of a match.
 create function private.place(p_match_id uuid, p_slot smallint, p_team_id uuid)
 returns void
@@ -364,13 +404,14 @@ begin
           and n.round = v_round + 1 and n.position = (v_position + 1) / 2
         left join public.matches gf on v_round = v_rounds and gf.tournament_id = p_tournament_id
           and gf.bracket = 'grand_final' and gf.round = 1
-        -- Losers drop to the losers bracket; from the second round on, in alternating order, so that
-        -- teams that met in the winners bracket do not meet again at once.
+        -- Losers drop to the losers bracket, from the second round on in the order
+        -- private.losers_drop_position gives, so that teams that met in the winners bracket seldom
+        -- meet again at once.
         left join public.matches l on l.tournament_id = p_tournament_id and case
           when v_rounds = 1 then l.bracket = 'grand_final' and l.round = 1
           when v_round = 1 then l.bracket = 'losers' and l.round = 1 and l.position = (v_position + 1) / 2
-          else l.bracket = 'losers' and l.round = 2 * (v_round - 1) and l.position = case
-            when (v_round - 1) % 2 = 1 then (v_size / 2 ^ v_round)::integer + 1 - v_position else v_position end end;
+          else l.bracket = 'losers' and l.round = 2 * (v_round - 1)
+               and l.position = private.losers_drop_position(v_size, v_round, v_position) end;
       end loop;
     end loop;
     update public.matches m set
