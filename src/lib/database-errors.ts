@@ -46,6 +46,7 @@ export const captainWithdraws = { code: 'BC322', message: "Captains withdraw the
 export const captainOnlyChange = { code: 'BC323', message: "Only the captain can change the team.", field: null } as const;
 export const placeNotOnTeam = { code: 'BC324', message: "That place is not on this team.", field: 'slot' } as const;
 export const placeTaken = { code: 'BC325', message: "That place is already taken.", field: 'slot' } as const;
+export const playerIdOwned = { code: 'BC326', message: "Player ID %s belongs to another account: register with your own.", field: 'players.player_id' } as const;
 export const checkinClosed = { code: 'BC401', message: "Check-in is closed.", field: null } as const;
 export const checkinNotOpen = { code: 'BC402', message: "Check-in is not open yet.", field: null } as const;
 export const captainOnlyCheckin = { code: 'BC403', message: "Only the captain can check the team in.", field: null } as const;

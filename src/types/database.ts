@@ -258,6 +258,7 @@ export type Database = {
           created_at: string
           email: string
           game_id: string | null
+          game_id_verified_at: string | null
           id: string
           updated_at: string
           username: string
@@ -266,6 +267,7 @@ export type Database = {
           created_at?: string
           email: string
           game_id?: string | null
+          game_id_verified_at?: string | null
           id: string
           updated_at?: string
           username: string
@@ -274,6 +276,7 @@ export type Database = {
           created_at?: string
           email?: string
           game_id?: string | null
+          game_id_verified_at?: string | null
           id?: string
           updated_at?: string
           username?: string

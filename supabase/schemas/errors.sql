@@ -67,6 +67,8 @@ as $$
     ('BC323', 'captain_only_change', 'Only the captain can change the team.', null),
     ('BC324', 'place_not_on_team', 'That place is not on this team.', 'slot'),
     ('BC325', 'place_taken', 'That place is already taken.', 'slot'),
+    -- Arguments: the player ID, then the player's number (not in the message).
+    ('BC326', 'player_id_owned', 'Player ID %s belongs to another account: register with your own.', 'players.player_id'),
     -- Check-in
     ('BC401', 'checkin_closed', 'Check-in is closed.', null),
     ('BC402', 'checkin_not_open', 'Check-in is not open yet.', null),

@@ -12,6 +12,9 @@ create table public.profiles (
   username text not null,
   game_id text
     constraint profiles_game_id_format check (game_id is null or game_id ~ '^#[A-Z0-9]{9}$'),
+  -- Set only when the player proved the ID is theirs in the game (player_id_claims); cleared when the
+  -- ID changes.
+  game_id_verified_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -21,6 +24,8 @@ comment on column public.profiles.email is
   'Copied from auth.users.email and kept in sync; read-only for players.';
 comment on column public.profiles.game_id is
   'Normalised like a player ID (#, 9 letters/digits, upper case), or null.';
+comment on column public.profiles.game_id_verified_at is
+  'When the player proved in the game that game_id is theirs; null while unverified.';
 
 -- NOT VALID: the rule holds for every new or changed row; rows written before it are left as they
 -- were rather than failing the migration that added it on a live database.
@@ -80,6 +85,11 @@ begin
   new.game_id := public.normalize_player_id(nullif(btrim(new.game_id), ''));
   if new.game_id is not null and new.game_id !~ '^#[A-Z0-9]{9}$' then
     perform private.fail('game_id_format');
+  end if;
+  -- A verification holds for the ID it verified (the claim sets both at once).
+  if tg_op = 'UPDATE' and new.game_id is distinct from old.game_id
+     and new.game_id_verified_at is not distinct from old.game_id_verified_at then
+    new.game_id_verified_at := null;
   end if;
   return new;
 end

@@ -102,12 +102,31 @@ security definer
 set search_path = ''
 as $$
   select exists (select 1 from public.teams t where t.id = p_team_id and t.registered_by = (select auth.uid()))
-      or exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid()))
+      or exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid())
+                 and tp.confirmed_at is not null)
 $$;
 comment on function private.is_team_member(uuid) is
-  'True when the caller registered the team or owns one of its player IDs.';
+  'True when the caller registered the team or confirmed a place on it with a player ID they own.';
 revoke all on function private.is_team_member(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.is_team_member(uuid) to authenticated;
+
+-- An account whose player ID a captain entered is invited, not yet on the team: it sees the team (to
+-- confirm or decline) and its own place, not the others' player IDs nor the Discord invite. Before,
+-- whoever owned the ID when it was entered read all of it at once, and leaving cleared the team's
+-- check-in.
+create function private.is_invited(p_team_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid()))
+$$;
+comment on function private.is_invited(uuid) is
+  'True when a place of the team was entered with a player ID the caller owns (confirmed or not).';
+revoke all on function private.is_invited(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.is_invited(uuid) to authenticated;
 
 create policy "Players can read their own registrations"
   on public.teams for select
@@ -118,6 +137,11 @@ create policy "Teammates can read their teams"
   on public.teams for select
   to authenticated
   using ((select private.is_team_member(id)));
+
+create policy "Invited players can read the teams that entered them"
+  on public.teams for select
+  to authenticated
+  using ((select private.is_invited(id)));
 
 create policy "Admins can read every registration"
   on public.teams for select
@@ -142,6 +166,11 @@ create policy "Teammates can read the players of their teams"
   to authenticated
   using ((select private.is_team_member(team_id)));
 
+create policy "Players can read their own places"
+  on public.team_players for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
 create policy "Admins can read every team player"
   on public.team_players for select
   to authenticated
@@ -155,6 +184,48 @@ create policy "Admins can delete team players"
 -- ============================================================================================
 -- Registering
 -- ============================================================================================
+
+-- A player who finds their own player ID on another team of the tournament takes it back by
+-- registering with it: a place they were invited to and did not confirm is declined, and once their
+-- ownership is verified (through the game, profiles.game_id_verified_at) so is a place entered with
+-- it before it was theirs (a captain's guess, or a squatter's solo registration). A team left with no
+-- player is withdrawn; a team left with an empty place is no longer checked in. Places the owner
+-- confirmed stay: they agreed to them.
+create function private.release_player_id(p_tournament_id uuid, p_player_id text, p_owner uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_verified boolean;
+  v_place record;
+begin
+  select p.game_id_verified_at is not null into v_verified
+  from public.profiles p where p.id = p_owner and p.game_id = p_player_id;
+  if not found then
+    return;
+  end if;
+  for v_place in
+    delete from public.team_players tp
+    using public.teams t
+    where t.id = tp.team_id and tp.tournament_id = p_tournament_id and tp.player_id = p_player_id
+      and t.registered_by <> p_owner and tp.confirmed_at is null
+      and (tp.user_id = p_owner or (tp.user_id is null and v_verified))
+    returning tp.team_id
+  loop
+    if not exists (select 1 from public.team_players tp where tp.team_id = v_place.team_id) then
+      delete from public.teams where id = v_place.team_id;
+    else
+      update public.teams set checked_in_at = null where id = v_place.team_id;
+    end if;
+  end loop;
+end
+$$;
+comment on function private.release_player_id(uuid, text, uuid) is
+  'Frees the owner''s player ID in a tournament from places they did not confirm: invitations to them, '
+  'and once verified, places entered with it by others.';
+revoke all on function private.release_player_id(uuid, text, uuid) from public, anon, authenticated, service_role;
 
 create function public.register_team(p_tournament_id uuid, p_team_name text, p_players jsonb, p_waitlist boolean default false)
 returns public.teams
@@ -259,6 +330,9 @@ begin
     end if;
   end loop;
 
+  -- The registering player's own ID, found where they never agreed to be, is theirs back.
+  perform private.release_player_id(p_tournament_id, x.id, v_user_id) from unnest(v_ids) x (id);
+
   -- Registered and waitlisted teams alike: a player ID appears once per tournament.
   select p.id, p.slot into v_taken, v_taken_slot
   from unnest(v_ids) with ordinality as p (id, slot)
@@ -267,6 +341,12 @@ begin
   limit 1;
   if v_taken is not null then
     perform private.fail('player_id_registered', v_taken, v_taken_slot::text);
+  end if;
+
+  -- A solo registration is the registering player's own place: another account's player ID would
+  -- hold that player out of the tournament without their consent (a team enters it as an invitation).
+  if v_size = 1 and exists (select 1 from public.profiles p where p.game_id = v_ids[1] and p.id <> v_user_id) then
+    perform private.fail('player_id_owned', v_ids[1], '1');
   end if;
 
   if v_tournament.registered_teams >= v_tournament.slots then
@@ -588,6 +668,7 @@ as $$
 declare
   v_team public.teams;
   v_tournament public.tournaments;
+  v_confirmed boolean;
 begin
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
@@ -597,12 +678,17 @@ begin
   if private.roster_closed(v_tournament) then
     perform private.fail('checkin_closed');
   end if;
-  delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid());
+  delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid())
+  returning confirmed_at is not null into v_confirmed;
   if not found then
     perform private.fail('not_on_team');
   end if;
   -- A team with an empty place is no longer ready: the captain checks in again once it is filled.
-  update public.teams set checked_in_at = null where id = p_team_id;
+  -- Declining an invitation never confirmed does not: an account that owns the ID a captain typed
+  -- cannot undo the team's check-in just before it closes.
+  if v_confirmed then
+    update public.teams set checked_in_at = null where id = p_team_id;
+  end if;
 end
 $$;
 comment on function public.leave_team(uuid) is
@@ -681,10 +767,12 @@ as $$
         select 1 from public.teams tm
         where tm.tournament_id = i.tournament_id and tm.status = 'registered'
           and (tm.registered_by = (select auth.uid())
-            or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())))))
+            or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())
+                       and tp.confirmed_at is not null))))
 $$;
 comment on function public.discord_link(uuid) is
-  'The tournament''s Discord link for its registered players and administrators; null for anyone else.';
+  'The tournament''s Discord link for its registered captains, their confirmed players and administrators; '
+  'null for anyone else.';
 revoke all on function public.discord_link(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.discord_link(uuid) to anon, authenticated, service_role;
 
@@ -737,7 +825,7 @@ set search_path = ''
 as $$
   select p.username from public.teams r join public.profiles p on p.id = r.registered_by
   where r.id = t.id
-    and ((select private.is_team_member(r.id)) or (select private.is_admin()))
+    and ((select private.is_team_member(r.id)) or (select private.is_invited(r.id)) or (select private.is_admin()))
 $$;
 comment on function public.captain_username(teams) is
   'The username of the player who registered the team, for its members and administrators; null for anyone else.';

@@ -18,11 +18,12 @@ select policies_are('public', 'profiles',
 select policies_are('public', 'tournaments',
   array['Anyone can read tournaments', 'Admins can create tournaments', 'Admins can update tournaments', 'Admins can delete tournaments']);
 select policies_are('public', 'teams',
-  array['Players can read their own registrations', 'Teammates can read their teams', 'Admins can read every registration',
+  array['Players can read their own registrations', 'Teammates can read their teams',
+        'Invited players can read the teams that entered them', 'Admins can read every registration',
         'Admins can delete registrations']);
 select policies_are('public', 'team_players',
   array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
-        'Admins can read every team player', 'Admins can delete team players']);
+        'Players can read their own places', 'Admins can read every team player', 'Admins can delete team players']);
 select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
