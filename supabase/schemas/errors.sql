@@ -27,6 +27,13 @@ as $$
     ('BC102', 'username_invisible', 'Username cannot contain invisible characters.', 'username'),
     ('BC103', 'game_id_format', 'Invalid game ID format. Must be 9 characters with optional #.', 'game_id'),
     ('BC104', 'game_id_taken', 'That player ID belongs to another account.', 'game_id'),
+    ('BC105', 'claim_not_started', 'Start the check of your player ID first.', 'game_id'),
+    ('BC106', 'claim_expired', 'The check of your player ID expired: start it again.', 'game_id'),
+    -- Arguments: the icon's name.
+    ('BC107', 'claim_icon_mismatch', 'Your profile icon in the game is not %s yet: set it, then check again.', 'game_id'),
+    -- Arguments: the player ID.
+    ('BC108', 'player_id_unknown', 'No Brawl Stars player has the ID %s.', 'game_id'),
+    ('BC109', 'verification_unavailable', 'Player IDs are not verified on this site.', null),
     -- Tournaments and their schedule
     ('BC201', 'tournament_name_fixed', 'Tournament name cannot be changed.', 'name'),
     ('BC202', 'tournament_type_fixed', 'The type cannot change while teams are registered.', 'type'),
@@ -69,6 +76,8 @@ as $$
     ('BC325', 'place_taken', 'That place is already taken.', 'slot'),
     -- Arguments: the player ID, then the player's number (not in the message).
     ('BC326', 'player_id_owned', 'Player ID %s belongs to another account: register with your own.', 'players.player_id'),
+    -- Arguments: the player's number (not in the message).
+    ('BC327', 'player_tag_format', 'Invalid player ID: a Brawl Stars tag is # and 3 to 14 of 0289PYLQGRJCUV.', 'players.player_id'),
     -- Check-in
     ('BC401', 'checkin_closed', 'Check-in is closed.', null),
     ('BC402', 'checkin_not_open', 'Check-in is not open yet.', null),

@@ -57,7 +57,8 @@ create table public.team_players (
   slot smallint not null
     constraint team_players_slot_range check (slot between 1 and 3),
   player_id text not null
-    constraint team_players_player_id_format check (player_id ~ '^#[A-Z0-9]{9}$'),
+    constraint team_players_player_id_format
+    check (private.player_id_valid(player_id, 'seed') or private.player_id_valid(player_id, 'brawl_stars')),
   in_game_name text not null,
   user_id uuid references auth.users (id) on delete set null,
   confirmed_at timestamptz,
@@ -69,7 +70,7 @@ comment on table public.team_players is
 comment on column public.team_players.tournament_id is
   'Copied from the team (checked by a trigger) so a player ID can be unique per tournament.';
 comment on column public.team_players.player_id is
-  'Normalised: # followed by 9 upper-case letters or digits.';
+  'Normalised: # followed by 9 upper-case letters or digits, or a real tag (the tournament''s player_id_rule).';
 comment on column public.team_players.user_id is
   'The account that owns this player ID (profiles.game_id) when the player was entered; it sees the team.';
 comment on column public.team_players.confirmed_at is
@@ -318,8 +319,9 @@ begin
   for i in 1 .. v_size loop
     v_player := p_players -> (i - 1);
     v_id := public.normalize_player_id(v_player ->> 'player_id');
-    if v_id is null or v_id !~ '^#[A-Z0-9]{9}$' then
-      perform private.fail('player_id_format', i::text);
+    if not private.player_id_valid(v_id, v_tournament.player_id_rule) then
+      perform private.fail(case v_tournament.player_id_rule when 'brawl_stars' then 'player_tag_format' else 'player_id_format' end,
+                           i::text);
     end if;
     v_ids := v_ids || v_id;
   end loop;
@@ -733,8 +735,9 @@ begin
   if char_length(v_name) > 30 then
     perform private.fail('in_game_name_length', p_slot::text);
   end if;
-  if v_id is null or v_id !~ '^#[A-Z0-9]{9}$' then
-    perform private.fail('player_id_format', p_slot::text);
+  if not private.player_id_valid(v_id, v_tournament.player_id_rule) then
+    perform private.fail(case v_tournament.player_id_rule when 'brawl_stars' then 'player_tag_format' else 'player_id_format' end,
+                         p_slot::text);
   end if;
   if exists (select 1 from public.team_players tp where tp.tournament_id = v_team.tournament_id and tp.player_id = v_id) then
     perform private.fail('player_id_registered', v_id, p_slot::text);
