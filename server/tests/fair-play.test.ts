@@ -1,6 +1,8 @@
 // Fair play through the Data API (supabase-js), on PGlite and on Postgres: what a hostile player or a
 // careless administrator could do to a tournament and must not be able to (issue 27).
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -271,5 +273,132 @@ describe.each([
         user: null,
       });
     }
+  });
+
+  /**
+   * A local stand-in of the official Brawl Stars API, in its documented shape: `GET /v1/players/%23TAG`
+   * with the operator's key answers the player, 404 `{reason: "notFound"}` for an unknown tag.
+   */
+  async function brawlStarsApi(players: Map<string, { name: string; icon: number }>) {
+    const server: Server = createServer((req, res) => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== 'Bearer test-key')
+        return send(403, { reason: 'accessDenied', message: 'Invalid authorization' });
+      const match = /^\/v1\/players\/([^/?]+)$/.exec(req.url ?? '');
+      const tag = match ? decodeURIComponent(match[1]!) : '';
+      const player = players.get(tag);
+      if (!player) return send(404, { reason: 'notFound', message: `Not found with tag ${tag}` });
+      send(200, {
+        tag,
+        name: player.name,
+        nameColor: '0xffffffff',
+        icon: { id: player.icon },
+        trophies: 1234,
+        expLevel: 42,
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+  }
+
+  it('without an API key nothing is verified, and the function says so (1)', async () => {
+    const [player] = await players(1);
+    stack.ctx.config.brawlStars = { apiUrl: 'http://127.0.0.1:9' };
+    const status = await player!.client.functions.invoke('verify-player-id', { method: 'GET' });
+    expect(status.data).toEqual({ enabled: false });
+    const start = await player!.client.functions.invoke('verify-player-id', { body: { player_id: '#2PP8LQ9JR' } });
+    expect(start.error?.context?.status).toBe(503);
+    expect(await start.error?.context?.json()).toEqual({
+      code: 'BC109',
+      message: 'Player IDs are not verified on this site.',
+    });
+  });
+
+  it('a player proves their tag in the game and takes it back from a squatter, on their profile and in a tournament (1)', async () => {
+    const tag = `#${Array.from({ length: 9 }, () => '0289PYLQGRJCUV'[Math.floor(Math.random() * 14)]).join('')}`;
+    const game = new Map([[tag, { name: 'Real Owner', icon: 28000000 }]]);
+    const api = await brawlStarsApi(game);
+    stack.ctx.config.brawlStars = { apiUrl: api.url, apiKey: 'test-key' };
+    try {
+      const [squatter, owner] = await players(2, [tag, null]);
+      // The squatter registers the tag as their own solo place before the owner has it on their profile.
+      const id = await tournament();
+      await stack.ctx.db.query(`update public.profiles set game_id = null where id = $1`, [squatter!.id]);
+      const squat = await squatter!.client.rpc('register_team', {
+        p_tournament_id: id,
+        p_team_name: '',
+        p_players: [{ player_id: tag, in_game_name: 'Squat' }],
+      });
+      expect(squat.error).toBeNull();
+      await stack.ctx.db.query(`update public.profiles set game_id = $2 where id = $1`, [squatter!.id, tag]);
+
+      const invoke = (body: Record<string, unknown>) =>
+        owner!.client.functions.invoke('verify-player-id', { body }).then(async (r) => ({
+          data: r.data as Record<string, unknown> | null,
+          status: r.error?.context?.status ?? 200,
+          error: r.error ? await r.error.context?.json() : null,
+        }));
+      expect((await owner!.client.functions.invoke('verify-player-id', { method: 'GET' })).data).toEqual({
+        enabled: true,
+      });
+      expect(await invoke({ player_id: '#2PPPPPPP' })).toMatchObject({ status: 404, error: { code: 'BC108' } });
+      const started = await invoke({ player_id: tag.slice(1).toLowerCase() });
+      expect(started).toMatchObject({
+        status: 200,
+        data: { status: 'pending', player_id: tag, in_game_name: 'Real Owner' },
+      });
+      const icon = started.data!.icon as { id: number; name: string };
+      expect(icon.id).not.toBe(28000000);
+      // Not set yet in the game.
+      expect(await invoke({})).toMatchObject({ status: 409, error: { code: 'BC107' } });
+      game.get(tag)!.icon = icon.id;
+      expect(await invoke({})).toMatchObject({ status: 200, data: { status: 'verified', player_id: tag } });
+
+      const profiles = await stack.ctx.db.query<{ id: string; game_id: string | null; verified: boolean }>(
+        'select id, game_id, game_id_verified_at is not null as verified from public.profiles where id = any($1)',
+        [[squatter!.id, owner!.id]],
+      );
+      expect(new Map(profiles.rows.map((r) => [r.id, [r.game_id, r.verified]]))).toEqual(
+        new Map([
+          [squatter!.id, [null, false]],
+          [owner!.id, [tag, true]],
+        ]),
+      );
+      // The owner registers with their tag: the squatter's solo registration is gone.
+      const mine = await owner!.client.rpc('register_team', {
+        p_tournament_id: id,
+        p_team_name: '',
+        p_players: [{ player_id: tag, in_game_name: 'Owner' }],
+      });
+      expect(mine.error).toBeNull();
+      const { rows } = await stack.ctx.db.query<{ registered_by: string }>(
+        'select registered_by from public.teams where tournament_id = $1',
+        [id],
+      );
+      expect(rows).toEqual([{ registered_by: owner!.id }]);
+    } finally {
+      api.close();
+      stack.ctx.config.brawlStars = undefined;
+    }
+  });
+
+  it("another account's player ID cannot be registered as one's own solo place; its owner registers (1)", async () => {
+    const tag = `#${randomUUID().replace(/-/g, '').slice(0, 9).toUpperCase()}`;
+    const [attacker, victim] = await players(2, [null, tag]);
+    const id = await tournament();
+    const register = (client: Client) =>
+      client.rpc('register_team', {
+        p_tournament_id: id,
+        p_team_name: '',
+        p_players: [{ player_id: tag, in_game_name: 'V' }],
+      });
+    const squat = await register(attacker!.client);
+    expect(squat.status).toBe(400);
+    expect(squat.error).toMatchObject({ code: 'BC326', hint: 'players.player_id' });
+    expect(JSON.parse(squat.error!.details)).toEqual([tag, '1']);
+    expect((await register(victim!.client)).error).toBeNull();
   });
 });
