@@ -29,6 +29,8 @@ import {
   emptyTournament,
   FORMAT_LABELS,
   FORMATS,
+  PLAYER_ID_RULES,
+  PLAYER_ID_RULE_LABELS,
   tournamentFormSchema,
   useCreateTournament,
   type TournamentFormInput,
@@ -70,6 +72,7 @@ function toInput(t: Tournament | null): TournamentFormInput {
     rules: t.rules ?? '',
     format: (FORMATS as readonly string[]).includes(t.format) ? (t.format as (typeof FORMATS)[number]) : undefined,
     best_of: String(t.best_of) as (typeof BEST_OF)[number],
+    player_id_rule: t.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed',
   };
 }
 
@@ -272,6 +275,13 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
               {...form.register('best_of')}
             />
           </SimpleGrid>
+          <NativeSelect
+            label="Player IDs"
+            description="What registrations accept; real tags are what the game shows on a profile"
+            data={PLAYER_ID_RULES.map((r) => ({ value: r, label: PLAYER_ID_RULE_LABELS[r] }))}
+            error={errors.player_id_rule?.message}
+            {...form.register('player_id_rule')}
+          />
           <TextInput
             label="Prize"
             placeholder="Rs500 + Brawl Pass"
