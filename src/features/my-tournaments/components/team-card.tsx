@@ -32,6 +32,7 @@ const STATE_COLORS: Record<PlaceState, string> = {
   waiting: 'yellow',
   left: 'red',
   'no account': 'gray',
+  'not shown': 'gray',
 };
 
 function PlaceRow({ team, place }: { team: MyTeam; place: Place }) {
@@ -54,6 +55,8 @@ function PlaceRow({ team, place }: { team: MyTeam; place: Place }) {
                 </Text>
                 {place.player.mine && ' (you)'}
               </>
+            ) : place.state === 'not shown' ? (
+              <i>shown once you confirm</i>
             ) : (
               <i>empty place</i>
             )}

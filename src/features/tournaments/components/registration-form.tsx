@@ -83,6 +83,11 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
     <form id={id} onSubmit={onSubmit} noValidate aria-label={`Register for ${tournament.name}`}>
       <Stack gap="sm">
         {tournament.type !== '1v1' && (
+          <Text size="xs" c="dimmed">
+            A teammate whose player ID belongs to an account is invited: they confirm their place in My Tournaments.
+          </Text>
+        )}
+        {tournament.type !== '1v1' && (
           <TextInput
             label="Team Name"
             placeholder="Your team's name"
