@@ -401,4 +401,31 @@ describe.each([
     expect(JSON.parse(squat.error!.details)).toEqual([tag, '1']);
     expect((await register(victim!.client)).error).toBeNull();
   });
+
+  it('an account invited by its player ID reads nothing of the team and cannot undo its check-in until it confirms (1)', async () => {
+    const tag = (n: number) => `#${randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase()}${n}`;
+    const [captainTag, squatTag] = [tag(1), tag(2)];
+    const [captain, squatter] = await players(2, [captainTag, squatTag]);
+    const admin = await adminClient();
+    const id = await tournament({ type: '2v2' });
+    const { data: team, error } = await captain!.client.rpc('register_team', {
+      p_tournament_id: id,
+      p_team_name: 'Caps',
+      p_players: [
+        { player_id: captainTag, in_game_name: 'Cap' },
+        { player_id: squatTag, in_game_name: 'Friend' },
+      ],
+    });
+    expect(error).toBeNull();
+    expect((await admin.rpc('set_check_in', { p_team_id: team!.id, p_checked_in: true })).error).toBeNull();
+    const places = await squatter!.client.from('team_players').select('player_id').eq('team_id', team!.id);
+    expect(places.data).toEqual([{ player_id: squatTag }]);
+    expect((await squatter!.client.rpc('discord_link', { p_tournament_id: id })).data).toBeNull();
+    expect((await squatter!.client.rpc('leave_team', { p_team_id: team!.id })).error).toBeNull();
+    const { rows } = await stack.ctx.db.query<{ checked_in: boolean }>(
+      'select checked_in_at is not null as checked_in from public.teams where id = $1',
+      [team!.id],
+    );
+    expect(rows).toEqual([{ checked_in: true }]);
+  });
 });
