@@ -315,6 +315,7 @@ declare
   v_members uuid[];
   v_ring uuid[];
   v_i integer;
+  v_drop integer;
 begin
   if not (select private.is_admin()) then
     perform private.fail('admin_only_start');
@@ -394,6 +395,8 @@ begin
     -- From the final back to the first round, so each match knows where its winner goes.
     for v_round in reverse v_rounds..1 loop
       for v_position in 1..(v_size / (2 ^ v_round))::integer loop
+        -- Once per match, not per row the join below reads.
+        v_drop := case when v_round > 1 then private.losers_drop_position(v_size, v_round, v_position) end;
         insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot,
                                     loser_next_match_id, loser_next_slot)
         select p_tournament_id, 'winners', v_round, v_position, v_tournament.best_of,
@@ -411,7 +414,7 @@ begin
           when v_rounds = 1 then l.bracket = 'grand_final' and l.round = 1
           when v_round = 1 then l.bracket = 'losers' and l.round = 1 and l.position = (v_position + 1) / 2
           else l.bracket = 'losers' and l.round = 2 * (v_round - 1)
-               and l.position = private.losers_drop_position(v_size, v_round, v_position) end;
+               and l.position = v_drop end;
       end loop;
     end loop;
     update public.matches m set
