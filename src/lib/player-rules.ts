@@ -9,6 +9,7 @@ import {
   inGameNameLength,
   inGameNameRequired as inGameNameRequiredRule,
   playerIdFormat,
+  playerTagFormat,
   usernameInvisible,
   usernameLength,
 } from '@/lib/database-errors';
@@ -31,6 +32,23 @@ export const PLAYER_ID_HINT = '9 letters or digits, # optional';
 // word for word, with the place's number where the database puts it.
 export const INVALID_PLAYER_ID = playerIdFormat.message;
 export const PLAYER_ID_PATTERN = /^#[A-Z0-9]{9}$/;
+
+/**
+ * A tournament's organiser may accept the game's real tags instead (tournaments.player_id_rule =
+ * 'brawl_stars', private.player_id_valid): # and 3 to 14 of the characters tags are made of.
+ */
+export type PlayerIdRule = 'seed' | 'brawl_stars';
+export const TAG_PATTERN = /^#[0289PYLQGRJCUV]{3,14}$/;
+export const INVALID_TAG = playerTagFormat.message;
+export const TAG_INPUT = { minLength: 3, maxLength: 15, pattern: '#?[0289PYLQGRJCUVpylqgrjcuv]{3,14}' } as const;
+export const TAG_HINT = 'Your Brawl Stars tag: 3 to 14 of 0289PYLQGRJCUV, # optional';
+
+/** The pattern, message, input attributes and hint of a tournament's player ID rule. */
+export function playerIdRule(rule: PlayerIdRule | string | null | undefined) {
+  return rule === 'brawl_stars'
+    ? { pattern: TAG_PATTERN, message: INVALID_TAG, input: TAG_INPUT, hint: TAG_HINT }
+    : { pattern: PLAYER_ID_PATTERN, message: INVALID_PLAYER_ID, input: PLAYER_ID_INPUT, hint: PLAYER_ID_HINT };
+}
 export const inGameNameRequired = (slot: number) => ruleMessage(inGameNameRequiredRule, slot);
 export const inGameNameTooLong = (slot: number) => ruleMessage(inGameNameLength, slot);
 export const inGameNameInvisible = (slot: number) => ruleMessage(inGameNameInvisibleRule, slot);

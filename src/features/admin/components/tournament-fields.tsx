@@ -8,6 +8,8 @@ import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
 import {
   BEST_OF,
   FORMAT_LABELS,
+  PLAYER_ID_RULES,
+  PLAYER_ID_RULE_LABELS,
   FORMATS,
   type TournamentFormInput,
   type TournamentFormValues,
@@ -105,6 +107,13 @@ export function PlayFields({ form }: { form: Form }) {
           {...form.register('best_of')}
         />
       </SimpleGrid>
+      <NativeSelect
+        label="Player IDs"
+        description="What registrations accept; real tags are what the game shows on a profile"
+        data={PLAYER_ID_RULES.map((r) => ({ value: r, label: PLAYER_ID_RULE_LABELS[r] }))}
+        error={errors.player_id_rule?.message}
+        {...form.register('player_id_rule')}
+      />
       <TextInput
         label="Prize"
         placeholder="Rs500 + Brawl Pass"

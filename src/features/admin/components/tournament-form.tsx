@@ -48,6 +48,7 @@ function toInput(t: Tournament | null): TournamentFormInput {
     rules: t.rules ?? '',
     format: (FORMATS as readonly string[]).includes(t.format) ? (t.format as (typeof FORMATS)[number]) : undefined,
     best_of: String(t.best_of) as (typeof BEST_OF)[number],
+    player_id_rule: t.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed',
   };
 }
 

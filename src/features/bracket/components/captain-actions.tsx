@@ -64,7 +64,12 @@ export function CaptainActions({ match, tournamentId, team1: a, team2: b, onNoti
               <Button
                 color="green.4"
                 loading={confirm.isPending}
-                onClick={() => confirm.mutate(match.id, { onSuccess: () => setNotice('Result confirmed.') })}
+                onClick={() =>
+                  confirm.mutate(
+                    { matchId: match.id, reportVersion: match.report_version },
+                    { onSuccess: () => setNotice('Result confirmed.') },
+                  )
+                }
               >
                 Confirm
               </Button>

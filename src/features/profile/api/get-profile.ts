@@ -4,12 +4,12 @@ import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
 import { profileKeys } from './query-keys';
 
-export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'username' | 'game_id'>;
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'username' | 'game_id' | 'game_id_verified_at'>;
 
 export async function getProfile(userId: string): Promise<Profile> {
   const { data } = await supabase
     .from('profiles')
-    .select('id, email, username, game_id')
+    .select('id, email, username, game_id, game_id_verified_at')
     .eq('id', userId)
     .single()
     .throwOnError();

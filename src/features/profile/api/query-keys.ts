@@ -2,4 +2,6 @@
 export const profileKeys = {
   /** A player's own profile (get-profile.ts). */
   profile: (userId: string | undefined) => ['profile', userId] as const,
+  /** Whether this site verifies player IDs (verify-player-id.ts). */
+  verification: ['player-id-verification'] as const,
 };

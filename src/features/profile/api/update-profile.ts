@@ -31,7 +31,7 @@ export async function updateProfile({
     .from('profiles')
     .update({ username: input.username, game_id: input.gameId })
     .eq('id', userId)
-    .select('id, email, username, game_id')
+    .select('id, email, username, game_id, game_id_verified_at')
     .throwOnError();
   // RLS filters instead of raising: no row back means the update did not happen.
   if (!data[0]) throw new AppError('Your profile could not be saved. Please sign in again.', { userFacing: true });

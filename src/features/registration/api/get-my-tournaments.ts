@@ -16,7 +16,7 @@ const SELECT =
   'players:team_players(slot, player_id, in_game_name, user_id, confirmed_at)';
 
 /** A teammate's state as the page names it. */
-export type PlaceState = 'confirmed' | 'waiting' | 'left' | 'no account';
+export type PlaceState = 'confirmed' | 'waiting' | 'left' | 'no account' | 'not shown';
 
 export type Place = {
   slot: number;
@@ -42,9 +42,11 @@ const PAST_PHASES = ['in_progress', 'completed', 'cancelled'];
 
 function toMyRegistration(row: TeamRow, userId: string, discordLink: string | null, now: Date): MyRegistration {
   const { players, ...team } = row;
+  // Invited and not yet confirmed, a player reads only their own place (RLS): the others are not shown.
+  const invited = row.registered_by !== userId && players.some((x) => x.user_id === userId && !x.confirmed_at);
   const places: Place[] = Array.from({ length: TEAM_SIZE[row.tournament.type] }, (_, i) => {
     const p = players.find((x) => x.slot === i + 1);
-    if (!p) return { slot: i + 1, state: 'left' };
+    if (!p) return { slot: i + 1, state: invited ? 'not shown' : 'left' };
     const state: PlaceState = !p.user_id ? 'no account' : p.confirmed_at ? 'confirmed' : 'waiting';
     return {
       slot: i + 1,

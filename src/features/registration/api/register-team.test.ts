@@ -112,4 +112,15 @@ describe('registerTeamSchema: invisible and Unicode white space', () => {
       'players.0.inGameName: In-game name for player 1 must be 30 characters or fewer.',
     ]);
   });
+
+  it("follows the organiser's rule: the seed's 9 characters by default, or the game's real tags", () => {
+    const solo = (playerId: string) => ({ teamName: '', players: [{ playerId, inGameName: 'Me' }] });
+    expect(messages(registerTeamSchema('1v1').safeParse(solo('#2PPY')))).toEqual([
+      'players.0.playerId: Invalid player ID format. Must be 9 characters with optional #.',
+    ]);
+    expect(messages(registerTeamSchema('1v1', 'brawl_stars').safeParse(solo(' 2ppy ')))).toEqual([]);
+    expect(messages(registerTeamSchema('1v1', 'brawl_stars').safeParse(solo('#ABC123XYZ')))).toEqual([
+      'players.0.playerId: Invalid player ID: a Brawl Stars tag is # and 3 to 14 of 0289PYLQGRJCUV.',
+    ]);
+  });
 });

@@ -11,11 +11,12 @@ import { charLength, hasInvisible, visibleOnly } from '@/lib/text-rules';
 import type { TournamentType } from '@/lib/tournament';
 import {
   INVALID_PLAYER_ID,
-  PLAYER_ID_PATTERN,
   inGameNameInvisible,
   inGameNameRequired,
   inGameNameTooLong,
   normalizePlayerId,
+  playerIdRule,
+  type PlayerIdRule,
 } from '@/lib/player-rules';
 import type { Tables } from '@/types/database';
 
@@ -35,13 +36,14 @@ export const TEAM_SIZE_MESSAGE: Record<TournamentType, string> = {
   '3v3': 'A 3v3 team needs exactly 3 players.',
 };
 
-const playerSchema = z.object({
-  playerId: z.string().overwrite(normalizePlayerId).regex(PLAYER_ID_PATTERN, INVALID_PLAYER_ID),
-  inGameName: z.string().trim(),
-});
+const playerSchema = (rule: PlayerIdRule) =>
+  z.object({
+    playerId: z.string().overwrite(normalizePlayerId).regex(playerIdRule(rule).pattern, playerIdRule(rule).message),
+    inGameName: z.string().trim(),
+  });
 
-/** The form's and the call's rules for a tournament of this type. */
-export function registerTeamSchema(type: TournamentType) {
+/** The form's and the call's rules for a tournament of this type and player ID rule. */
+export function registerTeamSchema(type: TournamentType, rule: PlayerIdRule = 'seed') {
   return z
     .object({
       teamName:
@@ -53,7 +55,7 @@ export function registerTeamSchema(type: TournamentType) {
               .min(1, TEAM_NAME_REQUIRED)
               .refine(visibleOnly, TEAM_NAME_INVISIBLE)
               .refine((name) => charLength(name) <= 40, TEAM_NAME_TOO_LONG),
-      players: z.array(playerSchema).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
+      players: z.array(playerSchema(rule)).length(TEAM_SIZE[type], TEAM_SIZE_MESSAGE[type]),
     })
     .superRefine(
       (value, ctx) => {
@@ -83,7 +85,7 @@ export function registerTeamSchema(type: TournamentType) {
             });
           }
           const id = typeof player.playerId === 'string' ? player.playerId : '';
-          if (!PLAYER_ID_PATTERN.test(id)) return;
+          if (!playerIdRule(rule).pattern.test(id)) return;
           if (seen.has(id)) {
             ctx.addIssue({ code: 'custom', path: ['players', index, 'playerId'], message: duplicatePlayerId(id) });
           }

@@ -85,9 +85,13 @@ describe('My Tournaments (/my-tournaments)', () => {
     const c = await card(tournament.name);
     expect(within(c).getByText(`Entered by ${captain.username}`)).toBeInTheDocument();
     expect(within(placeRow(c, 2)).getByText('waiting')).toBeInTheDocument();
+    // Invited, not yet on the team: the captain's place (and player ID) is not shown.
+    expect(within(placeRow(c, 1)).getByText('shown once you confirm')).toBeInTheDocument();
+    expect(within(c).queryByText(captain.gameId!)).not.toBeInTheDocument();
     expect(within(c).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
     await user.click(within(c).getByRole('button', { name: 'Confirm my place' }));
     await waitFor(() => expect(within(placeRow(c, 2)).getByText('confirmed')).toBeInTheDocument());
+    await waitFor(() => expect(within(placeRow(c, 1)).getByText('confirmed')).toBeInTheDocument());
     expect(within(c).queryByRole('button', { name: 'Confirm my place' })).not.toBeInTheDocument();
   });
 
@@ -267,7 +271,7 @@ describe('My Tournaments (/my-tournaments)', () => {
     await waitFor(action('Confirm result'), { timeout: 10_000 });
     expect((await match()).getByText(/Awaiting confirmation/)).toBeInTheDocument();
 
-    await a!.client.rpc('confirm_match', { p_match_id: semi }).throwOnError();
+    await a!.client.rpc('confirm_match', { p_match_id: semi, p_report_version: 1 }).throwOnError();
     await waitFor(
       async () =>
         expect(

@@ -10,7 +10,7 @@ import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
-import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
+import { playerIdRule } from '@/lib/player-rules';
 import type { Tournament } from '@/lib/tournament';
 import { SIGN_IN_MESSAGE } from '../api/register-team-messages';
 import {
@@ -24,7 +24,8 @@ import {
 } from '../api/register-team';
 
 type Props = {
-  tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
+  /** player_id_rule: the organiser's choice of player IDs (the seed's 9 characters when absent). */
+  tournament: Pick<Tournament, 'id' | 'name' | 'type'> & { player_id_rule?: string | null };
   id?: string;
   /** The card swaps the form for the countdown; the cached list already knows the team. */
   onRegistered: (team: RegisteredTeam) => void;
@@ -36,7 +37,9 @@ type Props = {
 
 export function RegistrationForm({ tournament, id, onRegistered, waitlist = false, next }: Props) {
   const { user } = useAuth();
-  const schema = useMemo(() => registerTeamSchema(tournament.type), [tournament.type]);
+  const rule = tournament.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed';
+  const schema = useMemo(() => registerTeamSchema(tournament.type, rule), [tournament.type, rule]);
+  const ids = playerIdRule(rule);
   const form = useForm<RegisterTeamInput, unknown, RegisterTeamValues>({
     resolver: zodResolver(schema),
     defaultValues: emptyRegistration(tournament.type),
@@ -80,6 +83,11 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
     <form id={id} onSubmit={onSubmit} noValidate aria-label={`Register for ${tournament.name}`}>
       <Stack gap="sm">
         {tournament.type !== '1v1' && (
+          <Text size="xs" c="dimmed">
+            A teammate whose player ID belongs to an account is invited: they confirm their place in My Tournaments.
+          </Text>
+        )}
+        {tournament.type !== '1v1' && (
           <TextInput
             label="Team Name"
             placeholder="Your team's name"
@@ -100,9 +108,9 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
             <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="sm">
               <TextInput
                 label={`Player ${i + 1} ID`}
-                placeholder="#ABC123XYZ"
-                description={PLAYER_ID_HINT}
-                {...PLAYER_ID_INPUT}
+                placeholder={rule === 'brawl_stars' ? '#2PP8LQ9JR' : '#ABC123XYZ'}
+                description={ids.hint}
+                {...ids.input}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 autoComplete="off"

@@ -33,6 +33,7 @@ const STATE_COLORS: Record<PlaceState, string> = {
   waiting: 'yellow',
   left: 'red',
   'no account': 'gray',
+  'not shown': 'gray',
 };
 
 function PlaceRow({ team, place }: { team: MyRegistration; place: Place }) {
@@ -55,6 +56,8 @@ function PlaceRow({ team, place }: { team: MyRegistration; place: Place }) {
                 </Text>
                 {place.player.mine && ' (you)'}
               </>
+            ) : place.state === 'not shown' ? (
+              <i>shown once you confirm</i>
             ) : (
               <i>empty place</i>
             )}
