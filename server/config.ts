@@ -54,6 +54,8 @@ export interface StackOptions {
   realtime?: Partial<RealtimeLimits>;
   /** Edge Functions, the dispatcher's schedule and the notification settings (server/functions/notify.ts). */
   notify?: NotifyOptions;
+  /** The Brawl Stars API that verifies player IDs (BRAWLSTARS_API_URL, BRAWLSTARS_API_KEY); no key: off. */
+  brawlStars?: { apiUrl: string; apiKey?: string };
 }
 
 /** What a slow or piling-up client may hold of the HTTP server. */
@@ -212,6 +214,10 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
     rateLimits: rateLimits(toml, env),
     studioPassword: env.STUDIO_PASSWORD || undefined,
+    brawlStars: {
+      apiUrl: env.BRAWLSTARS_API_URL || 'https://api.brawlstars.com',
+      apiKey: env.BRAWLSTARS_API_KEY || undefined,
+    },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
     http: {
       headersTimeoutMs: envInt(env, 'HTTP_HEADERS_TIMEOUT_MS'),

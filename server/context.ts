@@ -35,6 +35,8 @@ export interface ServerConfig {
   trustProxy: number;
   /** Who may open the studio and the mailbox (see local-only.ts). */
   operator?: OperatorAccess;
+  /** The Brawl Stars API that verifies player IDs; without a key nothing is verified. */
+  brawlStars?: { apiUrl: string; apiKey?: string };
 }
 
 export interface ServerContext {

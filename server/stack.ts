@@ -94,7 +94,8 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,
-    operator: { listenHost: options.host, password: options.studioPassword },
+    operator: { listenHost: options.host, password: options.studioPassword, trustProxy: options.trustProxy },
+    brawlStars: options.brawlStars,
   };
   const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;

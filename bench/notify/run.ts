@@ -141,7 +141,9 @@ async function run(name: string, postgres: boolean) {
     await Promise.all(
       deciding.map(async (m) => {
         sent.set(m.next_match_id!, performance.now());
-        const r = await captainOf.get(m.team2_id!)!.client.rpc('confirm_match', { p_match_id: m.id });
+        const r = await captainOf
+          .get(m.team2_id!)!
+          .client.rpc('confirm_match', { p_match_id: m.id, p_report_version: 1 });
         if (r.error) throw new Error(r.error.message);
       }),
     );

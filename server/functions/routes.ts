@@ -1,23 +1,14 @@
 // /functions/v1/<name>: the gateway in front of the Edge Functions, as hosted Supabase's (and
 // `supabase functions serve`'s): a valid project JWT is required (verify_jwt, the default), the body
-// is capped, and the request goes on to the Deno runtime with its headers; the function decides the rest.
+// is capped (app.ts, for every function), and the request goes on to the Deno runtime with its
+// headers; the function decides the rest.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from '../context.ts';
 
-const MAX_BODY = 1024 * 1024;
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length'];
 
 export function functionRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: (c) =>
-        c.json({ code: 'request_too_large', message: 'The request body is too large (at most 1 MB).' }, 413),
-    }),
-  );
   app.all('/:name{[A-Za-z0-9_-]+}/*', proxy(ctx));
   app.all('/:name{[A-Za-z0-9_-]+}', proxy(ctx));
   app.all('*', (c) => c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404));

@@ -341,7 +341,7 @@ describe.each([
     const huge = await fetch(`${stack.url}/functions/v1/notify-dispatch`, {
       method: 'POST',
       headers: service,
-      body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
+      body: JSON.stringify({ pad: 'x'.repeat(64 * 1024) }),
     });
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({

@@ -107,6 +107,7 @@ export type Database = {
           next_match_id: string | null
           next_slot: number | null
           position: number
+          report_version: number
           reported_at: string | null
           reported_by: string | null
           result_reason: string | null
@@ -134,6 +135,7 @@ export type Database = {
           next_match_id?: string | null
           next_slot?: number | null
           position: number
+          report_version?: number
           reported_at?: string | null
           reported_by?: string | null
           result_reason?: string | null
@@ -161,6 +163,7 @@ export type Database = {
           next_match_id?: string | null
           next_slot?: number | null
           position?: number
+          report_version?: number
           reported_at?: string | null
           reported_by?: string | null
           result_reason?: string | null
@@ -397,11 +400,42 @@ export type Database = {
           },
         ]
       }
+      player_id_claims: {
+        Row: {
+          expires_at: string
+          icon_id: number
+          icon_name: string
+          in_game_name: string | null
+          player_id: string
+          started_at: string
+          user_id: string
+        }
+        Insert: {
+          expires_at: string
+          icon_id: number
+          icon_name: string
+          in_game_name?: string | null
+          player_id: string
+          started_at?: string
+          user_id: string
+        }
+        Update: {
+          expires_at?: string
+          icon_id?: number
+          icon_name?: string
+          in_game_name?: string | null
+          player_id?: string
+          started_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           created_at: string
           email: string
           game_id: string | null
+          game_id_verified_at: string | null
           id: string
           updated_at: string
           username: string
@@ -410,6 +444,7 @@ export type Database = {
           created_at?: string
           email: string
           game_id?: string | null
+          game_id_verified_at?: string | null
           id: string
           updated_at?: string
           username: string
@@ -418,6 +453,7 @@ export type Database = {
           created_at?: string
           email?: string
           game_id?: string | null
+          game_id_verified_at?: string | null
           id?: string
           updated_at?: string
           username?: string
@@ -603,6 +639,7 @@ export type Database = {
           format: string
           id: string
           name: string
+          player_id_rule: string
           prize: string | null
           registered_teams: number
           registration_closes_at: string | null
@@ -628,6 +665,7 @@ export type Database = {
           format?: string
           id?: string
           name: string
+          player_id_rule?: string
           prize?: string | null
           registered_teams?: number
           registration_closes_at?: string | null
@@ -653,6 +691,7 @@ export type Database = {
           format?: string
           id?: string
           name?: string
+          player_id_rule?: string
           prize?: string | null
           registered_teams?: number
           registration_closes_at?: string | null
@@ -690,6 +729,7 @@ export type Database = {
           next_match_id: string | null
           next_slot: number | null
           position: number
+          report_version: number
           reported_at: string | null
           reported_by: string | null
           result_reason: string | null
@@ -755,8 +795,26 @@ export type Database = {
           target: Json
         }[]
       }
+      complete_player_id_claim: {
+        Args: { p_icon_id: number; p_player_id: string; p_user_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          game_id: string | null
+          game_id_verified_at: string | null
+          id: string
+          updated_at: string
+          username: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "profiles"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       confirm_match: {
-        Args: { p_match_id: string }
+        Args: { p_match_id: string; p_report_version: number }
         Returns: undefined
       }
       confirm_team_place: {
@@ -976,6 +1034,29 @@ export type Database = {
           game_difference: number
           seed: number
         }[]
+      }
+      start_player_id_claim: {
+        Args: {
+          p_current_icon: number
+          p_in_game_name: string
+          p_player_id: string
+          p_user_id: string
+        }
+        Returns: {
+          expires_at: string
+          icon_id: number
+          icon_name: string
+          in_game_name: string | null
+          player_id: string
+          started_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "player_id_claims"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       start_tournament: {
         Args: {

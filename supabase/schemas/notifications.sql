@@ -385,7 +385,8 @@ begin
   if not found then
     perform private.fail('notification_kind_unknown', left(p_kind, 60));
   end if;
-  if p_user_id is null then
+  -- No one, or an account being deleted (its team forfeits as it goes): nobody to tell.
+  if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     return;
   end if;
   select coalesce(p.in_app, true), coalesce(p.push, v_kind.push_default) into v_in_app, v_push

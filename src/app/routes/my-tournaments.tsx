@@ -1,7 +1,7 @@
 // /my-tournaments, with the offer of push notifications (its own chunk, fetched after the list).
 import { lazy, Suspense } from 'react';
 import { Stack } from '@mantine/core';
-import { MyTournamentsList } from '@/features/my-tournaments/components/my-tournaments-list';
+import { MyTournamentsList } from '@/features/registration/components/my-tournaments-list';
 import { loadChunk } from '@/lib/chunk';
 
 const PushOffer = lazy(() =>

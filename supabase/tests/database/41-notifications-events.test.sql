@@ -132,7 +132,7 @@ select is((select count(*) from public.notifications where kind = 'match_ready')
 select tests.authenticate_as('p2');
 select lives_ok($$ select public.report_match((select id from semi where position = 2), '[{"winner": 1}, {"winner": 1}]') $$, 'p2 reports');
 select tests.authenticate_as('p3');
-select lives_ok($$ select public.confirm_match((select id from semi where position = 2)) $$, 'p3 confirms');
+select lives_ok($$ select public.confirm_match(m.id, m.report_version) from public.matches m where m.id = (select id from semi where position = 2) $$, 'p3 confirms');
 select results_eq($$ select kind from public.notifications where kind in ('result_confirmed', 'eliminated') order by kind $$,
   $$ values ('eliminated'), ('result_confirmed') $$, 'p3 is told the result and that they are out');
 select tests.authenticate_as('p1');
@@ -146,7 +146,7 @@ select tests.authenticate_as('p2');
 select lives_ok($$ select public.report_match((select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000d1' and round = 2), '[{"winner": 2}, {"winner": 2}]') $$,
   'p2 reports winning the final');
 select tests.authenticate_as('p1');
-select lives_ok($$ select public.confirm_match((select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000d1' and round = 2)) $$,
+select lives_ok($$ select public.confirm_match(m.id, m.report_version) from public.matches m where m.tournament_id = '00000000-0000-4000-8000-0000000000d1' and m.round = 2 $$,
   'p1 confirms');
 select results_eq($$ select data ->> 'place' from public.notifications where kind = 'eliminated' $$, $$ values ('2') $$, 'p1 finished second');
 select tests.authenticate_as('p2');
