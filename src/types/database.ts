@@ -315,6 +315,7 @@ export type Database = {
       }
       team_players: {
         Row: {
+          accepted_at: string | null
           confirmed_at: string | null
           in_game_name: string
           player_id: string
@@ -324,6 +325,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          accepted_at?: string | null
           confirmed_at?: string | null
           in_game_name: string
           player_id: string
@@ -333,6 +335,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          accepted_at?: string | null
           confirmed_at?: string | null
           in_game_name?: string
           player_id?: string
@@ -511,6 +514,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_team_player: {
+        Args: { p_accept: boolean; p_slot: number; p_team_id: string }
+        Returns: undefined
+      }
       admin_matches: {
         Args: { p_tournament_id: string }
         Returns: {
@@ -661,6 +668,10 @@ export type Database = {
       leave_team: {
         Args: { p_team_id: string }
         Returns: undefined
+      }
+      linked_username: {
+        Args: { tp: unknown }
+        Returns: string
       }
       my_next_match: {
         Args: { p_tournament_id?: string }

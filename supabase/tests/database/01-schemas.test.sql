@@ -59,9 +59,9 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'captain_username', 'champion', 'check_in', 'complete_player_id_claim', 'confirm_match',
+  array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'complete_player_id_claim', 'confirm_match',
         'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'forfeit_match', 'game_id_available', 'leaderboard',
-        'leave_team', 'my_next_match', 'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label',
+        'leave_team', 'linked_username', 'my_next_match', 'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label',
         'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_player_id_claim',
         'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration, bracket and verification functions players, admins and the verification call are security definer in public');
