@@ -53,6 +53,7 @@ export const placeNotOnTeam = { code: 'BC324', message: "That place is not on th
 export const placeTaken = { code: 'BC325', message: "That place is already taken.", field: 'slot' } as const;
 export const playerIdOwned = { code: 'BC326', message: "Player ID %s belongs to another account: register with your own.", field: 'players.player_id' } as const;
 export const playerTagFormat = { code: 'BC327', message: "Invalid player ID: a Brawl Stars tag is # and 3 to 14 of 0289PYLQGRJCUV.", field: 'players.player_id' } as const;
+export const noAccountToAccept = { code: 'BC328', message: "No account claims that place.", field: 'slot' } as const;
 export const checkinClosed = { code: 'BC401', message: "Check-in is closed.", field: null } as const;
 export const checkinNotOpen = { code: 'BC402', message: "Check-in is not open yet.", field: null } as const;
 export const captainOnlyCheckin = { code: 'BC403', message: "Only the captain can check the team in.", field: null } as const;

@@ -489,6 +489,7 @@ export type Database = {
       }
       team_players: {
         Row: {
+          accepted_at: string | null
           confirmed_at: string | null
           in_game_name: string
           player_id: string
@@ -498,6 +499,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          accepted_at?: string | null
           confirmed_at?: string | null
           in_game_name: string
           player_id: string
@@ -507,6 +509,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          accepted_at?: string | null
           confirmed_at?: string | null
           in_game_name?: string
           player_id?: string
@@ -711,6 +714,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_team_player: {
+        Args: { p_accept: boolean; p_slot: number; p_team_id: string }
+        Returns: undefined
+      }
       admin_matches: {
         Args: { p_tournament_id: string }
         Returns: {
@@ -876,6 +883,10 @@ export type Database = {
       leave_team: {
         Args: { p_team_id: string }
         Returns: undefined
+      }
+      linked_username: {
+        Args: { tp: unknown }
+        Returns: string
       }
       mark_notifications_read: {
         Args: { p_ids?: string[] }

@@ -78,6 +78,7 @@ as $$
     ('BC326', 'player_id_owned', 'Player ID %s belongs to another account: register with your own.', 'players.player_id'),
     -- Arguments: the player's number (not in the message).
     ('BC327', 'player_tag_format', 'Invalid player ID: a Brawl Stars tag is # and 3 to 14 of 0289PYLQGRJCUV.', 'players.player_id'),
+    ('BC328', 'no_account_to_accept', 'No account claims that place.', 'slot'),
     -- Check-in
     ('BC401', 'checkin_closed', 'Check-in is closed.', null),
     ('BC402', 'checkin_not_open', 'Check-in is not open yet.', null),

@@ -324,7 +324,8 @@ revoke all on function private.check_tournament_webhook() from public, anon, aut
 -- Writing notifications
 -- ============================================================================================
 
--- Every account of a team: its captain and the players whose IDs they own.
+-- Every account of a team, as private.is_team_member() defines members: its captain, and the players
+-- who confirmed their place and whom the captain accepted (an invited account is told it was added).
 create function private.team_members(p_team_id uuid)
 returns setof uuid
 language sql
@@ -334,9 +335,10 @@ set search_path = ''
 as $$
   select t.registered_by from public.teams t where t.id = p_team_id
   union
-  select tp.user_id from public.team_players tp where tp.team_id = p_team_id and tp.user_id is not null
+  select tp.user_id from public.team_players tp
+  where tp.team_id = p_team_id and tp.user_id is not null and tp.confirmed_at is not null and tp.accepted_at is not null
 $$;
-comment on function private.team_members(uuid) is 'The captain and the linked players of a team.';
+comment on function private.team_members(uuid) is 'The captain and the confirmed, accepted players of a team.';
 revoke all on function private.team_members(uuid) from public, anon, authenticated, service_role;
 
 create function private.admins()

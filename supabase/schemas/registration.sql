@@ -62,6 +62,8 @@ create table public.team_players (
   in_game_name text not null,
   user_id uuid references auth.users (id) on delete set null,
   confirmed_at timestamptz,
+  -- A claimed player ID is not a seat on the team: the captain accepts the account that claims it.
+  accepted_at timestamptz,
   primary key (team_id, slot),
   constraint team_players_tournament_id_player_id_key unique (tournament_id, player_id)
 );
@@ -75,6 +77,9 @@ comment on column public.team_players.user_id is
   'The account that owns this player ID (profiles.game_id) when the player was entered; it sees the team.';
 comment on column public.team_players.confirmed_at is
   'When that account confirmed its place (the captain''s own place is confirmed at once).';
+comment on column public.team_players.accepted_at is
+  'When the captain accepted that account on the team (the captain and a verified owner at once); with '
+  'confirmed_at, it makes the account a member.';
 
 -- NOT VALID, as teams_team_name_rules.
 alter table public.team_players add constraint team_players_in_game_name_rules check (
@@ -104,10 +109,11 @@ set search_path = ''
 as $$
   select exists (select 1 from public.teams t where t.id = p_team_id and t.registered_by = (select auth.uid()))
       or exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid())
-                 and tp.confirmed_at is not null)
+                 and tp.confirmed_at is not null and tp.accepted_at is not null)
 $$;
 comment on function private.is_team_member(uuid) is
-  'True when the caller registered the team or confirmed a place on it with a player ID they own.';
+  'True when the caller registered the team, or confirmed a place on it with a player ID they own and the '
+  'captain accepted them (a verified ID is accepted at once). The one definition of a team''s members.';
 revoke all on function private.is_team_member(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.is_team_member(uuid) to authenticated;
 
@@ -125,7 +131,7 @@ as $$
   select exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid()))
 $$;
 comment on function private.is_invited(uuid) is
-  'True when a place of the team was entered with a player ID the caller owns (confirmed or not).';
+  'True when a place of the team was entered with a player ID the caller owns (confirmed, accepted or not).';
 revoke all on function private.is_invited(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.is_invited(uuid) to authenticated;
 
@@ -422,18 +428,24 @@ set search_path = ''
 as $$
 declare
   v_captain uuid;
+  v_verified boolean := false;
 begin
   if tg_op = 'UPDATE' and new.player_id is not distinct from old.player_id then
     return new;
   end if;
-  select p.id into new.user_id from public.profiles p where p.game_id = new.player_id;
+  select p.id, p.game_id_verified_at is not null into new.user_id, v_verified
+  from public.profiles p where p.game_id = new.player_id;
   select t.registered_by into v_captain from public.teams t where t.id = new.team_id;
   new.confirmed_at := case when new.user_id is not null and new.user_id = v_captain then now() end;
+  -- The captain's own place, and an ID its owner proved in the game, need no acceptance; any other
+  -- account that claims the ID waits for the captain to accept it (accept_team_player).
+  new.accepted_at := case when new.user_id = v_captain or v_verified then now() end;
   return new;
 end
 $$;
 comment on function private.link_team_player() is
-  'Trigger: links a team player to the account owning the player ID and confirms the captain''s own place.';
+  'Trigger: links a team player to the account owning the player ID, confirms the captain''s own place and '
+  'accepts the captain and a verified owner at once.';
 revoke all on function private.link_team_player() from public, anon, authenticated, service_role;
 
 -- ============================================================================================
@@ -681,13 +693,13 @@ begin
     perform private.fail('checkin_closed');
   end if;
   delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid())
-  returning confirmed_at is not null into v_confirmed;
+  returning confirmed_at is not null and accepted_at is not null into v_confirmed;
   if not found then
     perform private.fail('not_on_team');
   end if;
   -- A team with an empty place is no longer ready: the captain checks in again once it is filled.
-  -- Declining an invitation never confirmed does not: an account that owns the ID a captain typed
-  -- cannot undo the team's check-in just before it closes.
+  -- Declining an invitation (never confirmed, or never accepted by the captain) does not: an account
+  -- that claims the ID a captain typed cannot undo the team's check-in just before it closes.
   if v_confirmed then
     update public.teams set checked_in_at = null where id = p_team_id;
   end if;
@@ -697,6 +709,70 @@ comment on function public.leave_team(uuid) is
   'A player leaves a team they were entered in, until check-in closes.';
 revoke all on function public.leave_team(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.leave_team(uuid) to authenticated;
+
+-- The captain accepts the account that claims a place's player ID, or turns it away: the place keeps
+-- its ID and in-game name, no longer linked to that account. Until accepted, the account is only
+-- invited (its own place, no team details, no invite); a verified ID is accepted at once.
+create function public.accept_team_player(p_team_id uuid, p_slot integer, p_accept boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_team public.teams;
+  v_tournament public.tournaments;
+begin
+  select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
+  select * into v_team from public.teams where id = p_team_id;
+  if v_team.registered_by <> (select auth.uid()) then
+    perform private.fail('captain_only_change');
+  end if;
+  if private.roster_closed(v_tournament) then
+    perform private.fail('checkin_closed');
+  end if;
+  if not exists (select 1 from public.team_players tp
+                 where tp.team_id = p_team_id and tp.slot = p_slot and tp.user_id is not null
+                   and tp.user_id <> v_team.registered_by) then
+    perform private.fail('no_account_to_accept');
+  end if;
+  if coalesce(p_accept, false) then
+    update public.team_players set accepted_at = coalesce(accepted_at, now())
+    where team_id = p_team_id and slot = p_slot;
+  else
+    update public.team_players set user_id = null, confirmed_at = null, accepted_at = null
+    where team_id = p_team_id and slot = p_slot;
+  end if;
+end
+$$;
+comment on function public.accept_team_player(uuid, integer, boolean) is
+  'The captain accepts the account that claims a place''s player ID (it becomes a member once it '
+  'confirms), or turns it away (the place stays, unlinked), until check-in closes.';
+revoke all on function public.accept_team_player(uuid, integer, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.accept_team_player(uuid, integer, boolean) to authenticated;
+
+-- Who claims a place, for the captain deciding whether to accept them: the linked account's username
+-- (profiles are private to their owner). Read from the table by the place's key, never from the
+-- argument, so a made-up row reveals nothing.
+create function public.linked_username(tp public.team_players)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.username
+  from public.team_players x
+  join public.teams t on t.id = x.team_id
+  join public.profiles p on p.id = x.user_id
+  where x.team_id = tp.team_id and x.slot = tp.slot
+    and (t.registered_by = (select auth.uid()) or (select private.is_admin()))
+$$;
+comment on function public.linked_username(team_players) is
+  'Computed field: the username of the account that claims a place''s player ID, for the team''s captain '
+  'and administrators; null for anyone else.';
+revoke all on function public.linked_username(team_players) from public, anon, authenticated, service_role;
+grant execute on function public.linked_username(team_players) to authenticated, service_role;
 
 -- The captain names a player for an empty place (after someone left), under the same rules as a
 -- registration.
@@ -769,9 +845,7 @@ as $$
       or exists (
         select 1 from public.teams tm
         where tm.tournament_id = i.tournament_id and tm.status = 'registered'
-          and (tm.registered_by = (select auth.uid())
-            or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())
-                       and tp.confirmed_at is not null))))
+          and (select private.is_team_member(tm.id))))
 $$;
 comment on function public.discord_link(uuid) is
   'The tournament''s Discord link for its registered captains, their confirmed players and administrators; '

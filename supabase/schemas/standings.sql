@@ -337,9 +337,7 @@ begin
       and (p_tournament_id is null or t.id = p_tournament_id)
       -- In the bracket: a team that missed check-in has no match and no place.
       and exists (select 1 from public.matches x where x.tournament_id = t.id and tm.id in (x.team1_id, x.team2_id))
-      and (tm.registered_by = (select auth.uid())
-           or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())
-                      and tp.confirmed_at is not null))
+      and (select private.is_team_member(tm.id))
   )
   select my.tournament_id, my.name, my.id, private.team_display_name(my.id),
     case when (c.cur).id is not null then 'match' when my.completed_at is not null then 'completed'

@@ -60,10 +60,11 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim', 'confirm_match',
-        'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match', 'game_id_available',
-        'leaderboard', 'leave_team', 'mark_notifications_read', 'my_next_match', 'my_notification_preferences', 'notify_clock',
-        'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'save_push_subscription',
+  array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim',
+        'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match',
+        'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'mark_notifications_read', 'my_next_match',
+        'my_notification_preferences', 'notify_clock', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
+        'round_label', 'save_push_subscription',
         'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_player_id_claim',
         'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration, bracket, verification and notification functions players, admins, the verification and the dispatcher call are security definer in public');

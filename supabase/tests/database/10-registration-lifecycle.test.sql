@@ -2,7 +2,7 @@
 -- waitlist and its promotions, withdrawal, check-in and its settlement, teammates, the Discord link.
 begin;
 \ir helpers/test-helpers.psql
-select plan(75);
+select plan(78);
 
 select tests.create_user('alice', null, '{}', '{"username": "alice", "game_id": "#AAAAAAAA1"}');
 select tests.create_user('bob', null, '{}', '{"username": "bob", "game_id": "#BBBBBBBB2"}');
@@ -209,6 +209,14 @@ select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), null, 'an
 select lives_ok($$ select public.confirm_team_place((select id from public.teams where team_name = 'Duo')) $$, 'the teammate confirms');
 select isnt((select confirmed_at from public.team_players where player_id = '#BBBBBBBB2' and tournament_id = '00000000-0000-4000-8000-0000000000a5'),
   null, 'the place is confirmed');
+select results_eq($$ select count(*)::int from public.team_players where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$,
+  $$ values (1) $$, 'until the captain accepts the account, still only its own place');
+select tests.authenticate_as('alice');
+select is((select public.linked_username(tp) from public.team_players tp where tp.player_id = '#BBBBBBBB2'
+           and tp.tournament_id = '00000000-0000-4000-8000-0000000000a5'), 'bob', 'the captain sees who claims the place');
+select lives_ok($$ select public.accept_team_player((select id from public.teams where team_name = 'Duo'), 2, true) $$,
+  'the captain accepts the account');
+select tests.authenticate_as('bob');
 select results_eq($$ select count(*)::int from public.team_players where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$,
   $$ values (2) $$, 'now on the team, the teammate reads its players');
 select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), 'https://discord.gg/duo', 'and the Discord link');

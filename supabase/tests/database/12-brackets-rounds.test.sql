@@ -40,7 +40,7 @@ select t.id, t.tournament_id, 1, p.game_id, upper(p.username)
 from public.teams t join public.profiles p on p.id = t.registered_by
 where t.tournament_id in ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-0000000000c3');
 -- Teammates have confirmed the places their captains entered them in.
-update public.team_players set confirmed_at = now() where user_id is not null and confirmed_at is null;
+update public.team_players set confirmed_at = now(), accepted_at = now() where user_id is not null and confirmed_at is null;
 
 create function pg_temp.duo(p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000c1' and round = p_round and position = p_position $$;

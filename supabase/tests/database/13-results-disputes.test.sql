@@ -54,7 +54,7 @@ where t.tournament_id in ('00000000-0000-4000-8000-0000000000a3', '00000000-0000
                           '00000000-0000-4000-8000-0000000000a7', '00000000-0000-4000-8000-0000000000a8',
                           '00000000-0000-4000-8000-0000000000a9');
 -- Teammates have confirmed the places their captains entered them in.
-update public.team_players set confirmed_at = now() where user_id is not null and confirmed_at is null;
+update public.team_players set confirmed_at = now(), accepted_at = now() where user_id is not null and confirmed_at is null;
 
 create function pg_temp.five(p_bracket text, p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000a2'

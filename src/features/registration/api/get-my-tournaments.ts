@@ -13,16 +13,21 @@ const TEAM_SIZE = { '1v1': 1, '2v2': 2, '3v3': 3 } as const;
 const SELECT =
   'id, team_name, status, registered_by, registered_at, checked_in_at, waitlist_position, captain_username, ' +
   'tournament:tournaments!teams_tournament_id_fkey(id, name, thumbnail_url, type, starts_at, phase, checkin_opens, checkin_closes), ' +
-  'players:team_players(slot, player_id, in_game_name, user_id, confirmed_at)';
+  'players:team_players(slot, player_id, in_game_name, user_id, confirmed_at, accepted_at, linked_username)';
 
-/** A teammate's state as the page names it. */
-export type PlaceState = 'confirmed' | 'waiting' | 'left' | 'no account' | 'not shown';
+/**
+ * A teammate's state as the page names it: confirmed (a member), waiting (invited, not yet confirmed),
+ * to accept (confirmed, the captain has not accepted the account that claims the ID yet).
+ */
+export type PlaceState = 'confirmed' | 'waiting' | 'to accept' | 'left' | 'no account' | 'not shown';
 
 export type Place = {
   slot: number;
   state: PlaceState;
   /** Absent when the place was left. */
   player?: { player_id: string; in_game_name: string; mine: boolean };
+  /** For the captain: the account that claims the ID and waits to be accepted (or turned away). */
+  claimedBy?: string;
 };
 
 export type MyRegistration = Omit<TeamRow, 'players'> & {
@@ -43,15 +48,24 @@ const PAST_PHASES = ['in_progress', 'completed', 'cancelled'];
 function toMyRegistration(row: TeamRow, userId: string, discordLink: string | null, now: Date): MyRegistration {
   const { players, ...team } = row;
   // Invited and not yet confirmed, a player reads only their own place (RLS): the others are not shown.
-  const invited = row.registered_by !== userId && players.some((x) => x.user_id === userId && !x.confirmed_at);
+  // Not accepted by the captain yet, the same.
+  const invited =
+    row.registered_by !== userId && players.some((x) => x.user_id === userId && !(x.confirmed_at && x.accepted_at));
   const places: Place[] = Array.from({ length: TEAM_SIZE[row.tournament.type] }, (_, i) => {
     const p = players.find((x) => x.slot === i + 1);
     if (!p) return { slot: i + 1, state: invited ? 'not shown' : 'left' };
-    const state: PlaceState = !p.user_id ? 'no account' : p.confirmed_at ? 'confirmed' : 'waiting';
+    const state: PlaceState = !p.user_id
+      ? 'no account'
+      : !p.confirmed_at
+        ? 'waiting'
+        : p.accepted_at
+          ? 'confirmed'
+          : 'to accept';
     return {
       slot: i + 1,
       state,
       player: { player_id: p.player_id, in_game_name: p.in_game_name, mine: p.user_id === userId },
+      ...(p.user_id && !p.accepted_at && p.linked_username ? { claimedBy: p.linked_username } : {}),
     };
   });
   return {

@@ -31,6 +31,9 @@ export const teamRow = z.object({
       in_game_name: z.string(),
       user_id: z.string().nullable(),
       confirmed_at: z.string().nullable(),
+      accepted_at: z.string().nullable(),
+      /** Who claims the place's ID: the captain reads it (and administrators), others get null. */
+      linked_username: z.string().nullable(),
     }),
   ),
 });

@@ -89,10 +89,20 @@ describe('My Tournaments (/my-tournaments)', () => {
     expect(within(placeRow(c, 1)).getByText('shown once you confirm')).toBeInTheDocument();
     expect(within(c).queryByText(captain.gameId!)).not.toBeInTheDocument();
     expect(within(c).queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+    await waitForLive();
     await user.click(within(c).getByRole('button', { name: 'Confirm my place' }));
+    // A claimed ID is no seat on the team until the captain accepts who claims it.
+    await waitFor(() => expect(within(placeRow(c, 2)).getByText('to accept')).toBeInTheDocument());
+    expect(within(c).getByText(`Confirmed. ${captain.username} accepts you on the team next.`)).toBeInTheDocument();
+    expect(within(c).queryByText(captain.gameId!)).not.toBeInTheDocument();
+    expect(within(c).queryByRole('button', { name: 'Confirm my place' })).not.toBeInTheDocument();
+
+    const captainClient = await signedInClient(captain);
+    const { data: team } = await captainClient.from('teams').select('id').eq('tournament_id', tournament.id).single();
+    await captainClient.rpc('accept_team_player', { p_team_id: team!.id, p_slot: 2, p_accept: true }).throwOnError();
     await waitFor(() => expect(within(placeRow(c, 2)).getByText('confirmed')).toBeInTheDocument());
     await waitFor(() => expect(within(placeRow(c, 1)).getByText('confirmed')).toBeInTheDocument());
-    expect(within(c).queryByRole('button', { name: 'Confirm my place' })).not.toBeInTheDocument();
+    expect(within(c).getByText(captain.gameId!)).toBeInTheDocument();
   });
 
   it('the captain follows a teammate confirming and leaving live, then names someone for the empty place', async () => {
@@ -111,7 +121,12 @@ describe('My Tournaments (/my-tournaments)', () => {
     const mate = await signedInClient(teammate);
     const { data: team } = await mate.from('teams').select('id').eq('tournament_id', tournament.id).single();
     await mate.rpc('confirm_team_place', { p_team_id: team!.id }).throwOnError();
+    // The captain decides on the account that claims the ID before it is a member.
+    await waitFor(() => expect(within(placeRow(c, 2)).getByText('to accept')).toBeInTheDocument());
+    expect(within(placeRow(c, 2)).getByText(teammate.username)).toBeInTheDocument();
+    await user.click(within(placeRow(c, 2)).getByRole('button', { name: `Accept ${teammate.username}` }));
     await waitFor(() => expect(within(placeRow(c, 2)).getByText('confirmed')).toBeInTheDocument());
+    expect(within(placeRow(c, 2)).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
 
     await mate.rpc('leave_team', { p_team_id: team!.id }).throwOnError();
     await waitFor(() => expect(within(placeRow(c, 2)).getByText('left')).toBeInTheDocument());
@@ -139,6 +154,26 @@ describe('My Tournaments (/my-tournaments)', () => {
     await waitFor(() => expect(within(placeRow(c, 2)).getByText('no account')).toBeInTheDocument());
     expect(within(placeRow(c, 2)).getByText(newcomer)).toBeInTheDocument();
     expect(within(c).queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('the captain turns away an account that claims a player ID: the place stays, without it', async () => {
+    const tournament = await createTournament({ type: '2v2', starts_at: inHours(48) });
+    const claimer = await createTestUser();
+    const me = await signedInUser();
+    await registerTeam(tournament, me, 'Wary Squad', [
+      { player_id: me.gameId, in_game_name: 'Me' },
+      { player_id: claimer.gameId, in_game_name: 'Friend' },
+    ]);
+    const { user } = renderApp('/my-tournaments');
+    const c = await card(tournament.name);
+    await user.click(await within(placeRow(c, 2)).findByRole('button', { name: 'Not them' }));
+    await waitFor(() => expect(within(placeRow(c, 2)).getByText('no account')).toBeInTheDocument());
+    expect(within(placeRow(c, 2)).getByText('Friend')).toBeInTheDocument();
+
+    // The account no longer sees the team.
+    const them = await signedInClient(claimer);
+    const { data } = await them.from('teams').select('id').eq('tournament_id', tournament.id);
+    expect(data).toEqual([]);
   });
 
   it('a teammate leaves with a confirmation and the team is no longer theirs', async () => {

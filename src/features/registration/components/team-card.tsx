@@ -15,6 +15,7 @@ import { useCheckIn } from '@/features/registration/api/check-in';
 import { useConfirmTeamPlace } from '@/features/registration/api/confirm-team-place';
 import { useLeaveTeam } from '@/features/registration/api/leave-team';
 import { useWithdrawTeam } from '@/features/registration/api/withdraw-team';
+import { ClaimDecision } from '@/features/registration/components/claim-decision';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import '@mantine/core/styles/List.css';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
@@ -31,6 +32,7 @@ const FillPlaceForm = lazy(() => loadFillPlaceForm().then((m) => ({ default: m.F
 const STATE_COLORS: Record<PlaceState, string> = {
   confirmed: 'green',
   waiting: 'yellow',
+  'to accept': 'orange',
   left: 'red',
   'no account': 'gray',
   'not shown': 'gray',
@@ -75,6 +77,9 @@ function PlaceRow({ team, place }: { team: MyRegistration; place: Place }) {
           <Suspense fallback={null}>
             <FillPlaceForm teamId={team.id} slot={place.slot} onDone={() => setFilling(false)} />
           </Suspense>
+        )}
+        {team.isCaptain && place.claimedBy && !team.rosterClosed && (
+          <ClaimDecision teamId={team.id} slot={place.slot} username={place.claimedBy} />
         )}
       </Stack>
     </List.Item>
@@ -173,6 +178,9 @@ export function TeamCard({ team, next }: { team: MyRegistration; next?: NextMatc
           )}
         </Group>
         {!team.isCaptain && team.captain_username && <Text fz="sm">{`Entered by ${team.captain_username}`}</Text>}
+        {team.myPlace?.state === 'to accept' && (
+          <Text fz="sm">{`Confirmed. ${team.captain_username ?? 'The captain'} accepts you on the team next.`}</Text>
+        )}
         <CheckInState team={team} />
         {next && <NextMatchSummary next={next} tournamentName={t.name} />}
 

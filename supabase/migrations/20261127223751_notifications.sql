@@ -664,7 +664,8 @@ CREATE OR REPLACE FUNCTION private.team_members(p_team_id uuid)
 AS $function$
   select t.registered_by from public.teams t where t.id = p_team_id
   union
-  select tp.user_id from public.team_players tp where tp.team_id = p_team_id and tp.user_id is not null
+  select tp.user_id from public.team_players tp
+  where tp.team_id = p_team_id and tp.user_id is not null and tp.confirmed_at is not null and tp.accepted_at is not null
 $function$
 ;
 
@@ -967,6 +968,7 @@ AS $function$
     ('BC326', 'player_id_owned', 'Player ID %s belongs to another account: register with your own.', 'players.player_id'),
     -- Arguments: the player's number (not in the message).
     ('BC327', 'player_tag_format', 'Invalid player ID: a Brawl Stars tag is # and 3 to 14 of 0289PYLQGRJCUV.', 'players.player_id'),
+    ('BC328', 'no_account_to_accept', 'No account claims that place.', 'slot'),
     -- Check-in
     ('BC401', 'checkin_closed', 'Check-in is closed.', null),
     ('BC402', 'checkin_not_open', 'Check-in is not open yet.', null),
@@ -1220,17 +1222,33 @@ CREATE TRIGGER notify_webhook_added AFTER INSERT ON public.tournament_webhooks F
 
 CREATE TRIGGER notify_tournament_change AFTER UPDATE OF started_at, checkin_settled_at, completed_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_tournament_change();
 
+comment on table public.notification_preferences is 'A user''s choices per kind and channel; a kind without a row takes its defaults (in-app on, push as private.notification_kinds() says).';
+
 comment on table private.notify_settings is 'Operator settings of the notification rules: discord_api_url (default https://discord.com/api), push_service_origins (space-separated origins accepted as push endpoints besides the browsers'' own).';
 
 comment on table public.notifications is 'What happened that concerns a user, written by the transaction that caused it. Each user reads and marks only their own.';
-
-comment on table public.notification_preferences is 'A user''s choices per kind and channel; a kind without a row takes its defaults (in-app on, push as private.notification_kinds() says).';
 
 comment on table public.push_subscriptions is 'A browser that accepted web push for a user. Written through save_push_subscription(); dropped when the push service answers 404 or 410.';
 
 comment on table public.tournament_webhooks is 'The Discord channel webhook a tournament posts to. As secret as the invite: administrators only.';
 
 comment on table public.outbox is 'Messages to push services and Discord, drained by the notify-dispatch function. Administrators read it (failures stay, with their last error).';
+
+comment on column public.notification_preferences.user_id is null;
+
+revoke all (user_id) on public.notification_preferences from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.kind is null;
+
+revoke all (kind) on public.notification_preferences from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.in_app is null;
+
+revoke all (in_app) on public.notification_preferences from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.push is null;
+
+revoke all (push) on public.notification_preferences from public, anon, authenticated, service_role;
 
 comment on column private.notify_settings.key is null;
 
@@ -1287,22 +1305,6 @@ revoke all (created_at) on public.notifications from public, anon, authenticated
 comment on column public.notifications.read_at is null;
 
 revoke all (read_at) on public.notifications from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.user_id is null;
-
-revoke all (user_id) on public.notification_preferences from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.kind is null;
-
-revoke all (kind) on public.notification_preferences from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.in_app is null;
-
-revoke all (in_app) on public.notification_preferences from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.push is null;
-
-revoke all (push) on public.notification_preferences from public, anon, authenticated, service_role;
 
 comment on column public.push_subscriptions.id is null;
 
@@ -1396,6 +1398,22 @@ comment on column public.outbox.last_error is null;
 
 revoke all (last_error) on public.outbox from public, anon, authenticated, service_role;
 
+comment on function private.check_tournament_webhook() is 'Trigger: a tournament webhook is a Discord channel webhook.';
+
+revoke all on function private.check_tournament_webhook() from public, anon, authenticated, service_role;
+
+comment on function private.notification_kinds() is 'Every kind of notification, its audience (player or admin) and whether push is on by default.';
+
+revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
+grant execute on function private.notification_kinds() to authenticated;
+grant execute on function private.notification_kinds() to service_role;
+
+comment on function private.notify_setting(p_key text) is 'An operator setting of the notification rules, or null.';
+
+revoke all on function private.notify_setting(p_key text) from public, anon, authenticated, service_role;
+grant execute on function private.notify_setting(p_key text) to authenticated;
+grant execute on function private.notify_setting(p_key text) to service_role;
+
 comment on function private.is_discord_webhook(p_url text) is 'True for a Discord channel webhook URL under the configured Discord API base.';
 
 revoke all on function private.is_discord_webhook(p_url text) from public, anon, authenticated, service_role;
@@ -1412,11 +1430,7 @@ comment on function private.check_notification_preference() is 'Trigger: a prefe
 
 revoke all on function private.check_notification_preference() from public, anon, authenticated, service_role;
 
-comment on function private.check_tournament_webhook() is 'Trigger: a tournament webhook is a Discord channel webhook.';
-
-revoke all on function private.check_tournament_webhook() from public, anon, authenticated, service_role;
-
-comment on function private.team_members(p_team_id uuid) is 'The captain and the linked players of a team.';
+comment on function private.team_members(p_team_id uuid) is 'The captain and the confirmed, accepted players of a team.';
 
 revoke all on function private.team_members(p_team_id uuid) from public, anon, authenticated, service_role;
 
@@ -1428,17 +1442,25 @@ comment on function private.discord_id(p_user_id uuid) is 'The Discord user id a
 
 revoke all on function private.discord_id(p_user_id uuid) from public, anon, authenticated, service_role;
 
-comment on function private.wake_dispatcher() is 'Trigger (per statement): NOTIFY outbox, and on hosted Supabase a pg_net call to notify-dispatch.';
+comment on function private.notify(p_user_id uuid, p_kind text, p_event_key text, p_title text, p_body text, p_link text, p_tournament_id uuid, p_match_id uuid, p_data jsonb) is 'Stores a notification for a user once per event key (if in-app is on for its kind) and queues a push to each of their browsers (if push is on).';
 
-revoke all on function private.wake_dispatcher() from public, anon, authenticated, service_role;
+revoke all on function private.notify(p_user_id uuid, p_kind text, p_event_key text, p_title text, p_body text, p_link text, p_tournament_id uuid, p_match_id uuid, p_data jsonb) from public, anon, authenticated, service_role;
 
-comment on function private.notify_team_change() is 'Trigger: tells the captain their registration is confirmed or waitlisted, and the team it was promoted.';
+comment on function private.discord_post(p_tournament_id uuid, p_event_key text, p_line text, p_batch_key text, p_mentions text[]) is 'Queues a message (or a line of a batched message) for the tournament''s Discord webhook, once per event key.';
 
-revoke all on function private.notify_team_change() from public, anon, authenticated, service_role;
+revoke all on function private.discord_post(p_tournament_id uuid, p_event_key text, p_line text, p_batch_key text, p_mentions text[]) from public, anon, authenticated, service_role;
+
+comment on function private.tournament_link(p_tournament_id uuid, p_match_id uuid) is 'The site path of a tournament, or of one of its matches (opened from the query, wherever it is shown).';
+
+revoke all on function private.tournament_link(p_tournament_id uuid, p_match_id uuid) from public, anon, authenticated, service_role;
 
 comment on function private.discord_team(p_team_id uuid, OUT label text, OUT mentions text[]) is 'A team for a Discord message: its bold name and its linked players'' mentions.';
 
 revoke all on function private.discord_team(p_team_id uuid, OUT label text, OUT mentions text[]) from public, anon, authenticated, service_role;
+
+comment on function private.notify_team_change() is 'Trigger: tells the captain their registration is confirmed or waitlisted, and the team it was promoted.';
+
+revoke all on function private.notify_team_change() from public, anon, authenticated, service_role;
 
 comment on function private.notify_team_player() is 'Trigger: tells a player a captain added them to a team.';
 
@@ -1456,29 +1478,9 @@ comment on function private.notify_match_change() is 'Trigger: match ready (play
 
 revoke all on function private.notify_match_change() from public, anon, authenticated, service_role;
 
-comment on function private.notification_kinds() is 'Every kind of notification, its audience (player or admin) and whether push is on by default.';
+comment on function private.wake_dispatcher() is 'Trigger (per statement): NOTIFY outbox, and on hosted Supabase a pg_net call to notify-dispatch.';
 
-revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
-grant execute on function private.notification_kinds() to authenticated;
-grant execute on function private.notification_kinds() to service_role;
-
-comment on function private.notify_setting(p_key text) is 'An operator setting of the notification rules, or null.';
-
-revoke all on function private.notify_setting(p_key text) from public, anon, authenticated, service_role;
-grant execute on function private.notify_setting(p_key text) to authenticated;
-grant execute on function private.notify_setting(p_key text) to service_role;
-
-comment on function private.notify(p_user_id uuid, p_kind text, p_event_key text, p_title text, p_body text, p_link text, p_tournament_id uuid, p_match_id uuid, p_data jsonb) is 'Stores a notification for a user once per event key (if in-app is on for its kind) and queues a push to each of their browsers (if push is on).';
-
-revoke all on function private.notify(p_user_id uuid, p_kind text, p_event_key text, p_title text, p_body text, p_link text, p_tournament_id uuid, p_match_id uuid, p_data jsonb) from public, anon, authenticated, service_role;
-
-comment on function private.discord_post(p_tournament_id uuid, p_event_key text, p_line text, p_batch_key text, p_mentions text[]) is 'Queues a message (or a line of a batched message) for the tournament''s Discord webhook, once per event key.';
-
-revoke all on function private.discord_post(p_tournament_id uuid, p_event_key text, p_line text, p_batch_key text, p_mentions text[]) from public, anon, authenticated, service_role;
-
-comment on function private.tournament_link(p_tournament_id uuid, p_match_id uuid) is 'The site path of a tournament, or of one of its matches (opened from the query, wherever it is shown).';
-
-revoke all on function private.tournament_link(p_tournament_id uuid, p_match_id uuid) from public, anon, authenticated, service_role;
+revoke all on function private.wake_dispatcher() from public, anon, authenticated, service_role;
 
 comment on function public.mark_notifications_read(p_ids uuid[]) is 'Marks the caller''s notifications read: the ones named, or all with null. A row that is not the caller''s is refused (BC802), and nothing is marked.';
 
@@ -1500,15 +1502,15 @@ comment on function public.claim_outbox(p_limit integer, p_lease_seconds integer
 revoke all on function public.claim_outbox(p_limit integer, p_lease_seconds integer) from public, anon, authenticated, service_role;
 grant execute on function public.claim_outbox(p_limit integer, p_lease_seconds integer) to service_role;
 
-comment on function public.notify_clock() is 'Writes the time-based events due now (check-in open, closing in 15 minutes) once each, and settles check-in when it has closed. Called every minute by the schedule.';
-
-revoke all on function public.notify_clock() from public, anon, authenticated, service_role;
-grant execute on function public.notify_clock() to service_role;
-
 comment on function public.finish_outbox(p_results jsonb) is 'Dispatcher: marks claimed rows sent, retries failures with backoff (or the service''s retry_after), gives up after 8 attempts, drops push subscriptions that are gone.';
 
 revoke all on function public.finish_outbox(p_results jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.finish_outbox(p_results jsonb) to service_role;
+
+comment on function public.notify_clock() is 'Writes the time-based events due now (check-in open, closing in 15 minutes) once each, and settles check-in when it has closed. Called every minute by the schedule.';
+
+revoke all on function public.notify_clock() from public, anon, authenticated, service_role;
+grant execute on function public.notify_clock() to service_role;
 
 alter publication supabase_realtime add table public.notifications;
 revoke references on table "public"."notification_preferences" from "anon";
