@@ -346,7 +346,7 @@ describe.each([
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({
       code: 'request_too_large',
-      message: 'The request body is too large (at most 1 MB).',
+      message: 'The request body is too large (at most 16 KB).',
     });
   });
 });
