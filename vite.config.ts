@@ -259,6 +259,12 @@ function postBuild(): Plugin {
 
 /** The admin screens' route chunks (src/app/routes/admin-*.tsx). */
 const ADMIN_SCREEN = /(^|\/)admin-[\w-]+\.js$/;
+/**
+ * The notifications bell (fetched by the header once someone is signed in), its page and the push
+ * offer: what they import is mostly loaded already, so listing it in every screen's first download
+ * is only weight.
+ */
+const NOTIFICATIONS = /(^|\/)(notifications|notification-bell|push-offer)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [react(), slimSupabase(), postBuild()],
@@ -272,7 +278,8 @@ export default defineConfig({
     // screen opens. The admin screens, which only the administrator opens, are left out of that list
     // (their chunks load their own imports): every visitor's entry stays the smaller.
     modulePreload: {
-      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && ADMIN_SCREEN.test(file) ? [] : deps),
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'js' && (ADMIN_SCREEN.test(file) || NOTIFICATIONS.test(file)) ? [] : deps,
     },
     // The app (index.html), and the prerendered screens' small loader of it.
     rolldownOptions: { input: { index: 'index.html', boot: BOOT_ENTRY } },

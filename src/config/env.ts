@@ -15,8 +15,6 @@ export type Env = {
   CONTACT_FORM_URL?: string;
   ADSENSE_CLIENT?: string;
   ADSENSE_SLOT?: string;
-  /** The public VAPID key browsers subscribe to web push with (unset: push is not offered). */
-  VAPID_PUBLIC_KEY?: string;
 };
 
 type Source = Record<string, string | undefined>;
@@ -38,7 +36,6 @@ export function resolveEnv(injected: Source, vite: Source, pageOrigin: string | 
     CONTACT_FORM_URL: injected.CONTACT_FORM_URL || vite.VITE_CONTACT_FORM_URL || undefined,
     ADSENSE_CLIENT: injected.ADSENSE_CLIENT || vite.VITE_ADSENSE_CLIENT || undefined,
     ADSENSE_SLOT: injected.ADSENSE_SLOT || vite.VITE_ADSENSE_SLOT || undefined,
-    VAPID_PUBLIC_KEY: injected.VAPID_PUBLIC_KEY || vite.VITE_VAPID_PUBLIC_KEY || undefined,
   };
   const problems: string[] = [];
   if (!isUrl(raw.SUPABASE_URL))

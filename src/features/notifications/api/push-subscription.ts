@@ -2,9 +2,17 @@
 // browser's push service for an endpoint under the site's VAPID key and stores it with
 // save_push_subscription (the database accepts browsers' push services only).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';
+
+/**
+ * The public VAPID key browsers subscribe with: handed to the page by the server, or built in with
+ * VITE_VAPID_PUBLIC_KEY (read here, not in config/env.ts, which every screen loads first).
+ */
+const vapidPublicKey = (): string | undefined =>
+  (typeof window !== 'undefined' ? window.__BRAWLCUP_CONFIG__?.VAPID_PUBLIC_KEY : undefined) ||
+  (import.meta.env.VITE_VAPID_PUBLIC_KEY as string | undefined) ||
+  undefined;
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
@@ -12,7 +20,7 @@ export const pushStateKey = ['push-state'] as const;
 
 export function pushSupported(): boolean {
   return (
-    !!env.VAPID_PUBLIC_KEY &&
+    !!vapidPublicKey() &&
     typeof window !== 'undefined' &&
     'serviceWorker' in navigator &&
     'PushManager' in window &&
@@ -47,7 +55,7 @@ export async function turnOnPush(): Promise<PushState> {
   const reg = await registration();
   const subscription =
     (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(env.VAPID_PUBLIC_KEY!) }));
+    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(vapidPublicKey()!) }));
   const json = subscription.toJSON();
   unwrap(
     await supabase.rpc('save_push_subscription', {
