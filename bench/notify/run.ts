@@ -147,6 +147,7 @@ async function run(name: string, postgres: boolean) {
         if (r.error) throw new Error(r.error.message);
       }),
     );
+    const confirmsMs = performance.now() - perfStart;
     const toPerf = (wall: number) => perfStart + (wall - wallStart);
 
     const until = Date.now() + 60_000;
@@ -187,6 +188,9 @@ async function run(name: string, postgres: boolean) {
         })}`,
       );
     }
+    console.log(
+      `  the ${READY} confirmations took ${confirmsMs.toFixed(0)} ms in all (one at a time: the tournament's row lock)`,
+    );
     console.log(
       `  Discord messages for the round: ${discord.messages.length - messagesBefore}, refused by the rate limit: ${discord.refused}`,
     );
