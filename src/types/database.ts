@@ -792,7 +792,11 @@ export type Database = {
         Returns: string
       }
       claim_outbox: {
-        Args: { p_lease_seconds?: number; p_limit?: number }
+        Args: {
+          p_channel?: string
+          p_lease_seconds?: number
+          p_limit?: number
+        }
         Returns: {
           id: number
           channel: string

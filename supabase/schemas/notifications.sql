@@ -887,9 +887,10 @@ grant execute on function public.save_push_subscription(text, text, text) to aut
 -- Functions for the dispatcher (service role)
 -- ============================================================================================
 
--- Claims up to p_limit due rows for p_lease_seconds: rows another dispatcher holds are skipped, and a
--- row whose dispatcher died is due again once its lease has passed.
-create function public.claim_outbox(p_limit integer default 200, p_lease_seconds integer default 60)
+-- Claims up to p_limit due rows (of p_channel, or every channel) for p_lease_seconds: rows another
+-- dispatcher holds are skipped, and a row whose dispatcher died is due again once its lease has passed.
+-- Per channel, so pushes never wait behind Discord's rate limits.
+create function public.claim_outbox(p_limit integer default 200, p_lease_seconds integer default 60, p_channel text default null)
 returns table (id bigint, channel text, payload jsonb, batch_key text, attempts integer, target jsonb)
 language sql
 security definer
@@ -899,6 +900,7 @@ as $$
     select o.id from public.outbox o
     where o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now()
       and (o.claimed_until is null or o.claimed_until < now())
+      and (p_channel is null or o.channel = p_channel)
     order by o.next_attempt_at, o.id
     limit least(greatest(coalesce(p_limit, 200), 1), 1000)
     for update skip locked
@@ -919,10 +921,10 @@ as $$
   from claimed c
   order by c.id
 $$;
-comment on function public.claim_outbox(integer, integer) is
+comment on function public.claim_outbox(integer, integer, text) is
   'Dispatcher: claims due outbox rows (for update skip locked) with their push subscription or webhook.';
-revoke all on function public.claim_outbox(integer, integer) from public, anon, authenticated, service_role;
-grant execute on function public.claim_outbox(integer, integer) to service_role;
+revoke all on function public.claim_outbox(integer, integer, text) from public, anon, authenticated, service_role;
+grant execute on function public.claim_outbox(integer, integer, text) to service_role;
 
 -- Records what happened to claimed rows: [{id, ok} | {id, error, retry_after?, gone?}]. A failure is
 -- retried after 5 s, 10 s, 20 s ... (or the service's retry_after) until the 8th attempt, then kept

@@ -62,8 +62,11 @@ const MAX_INLINE_WAIT_MS = 10_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Drains due outbox rows until none are left or the time budget is spent. */
-export async function dispatch(deps: DispatchDeps, options: { clock?: boolean } = {}): Promise<DispatchSummary> {
+/** Drains due outbox rows (of one channel, or all) until none are left or the time budget is spent. */
+export async function dispatch(
+  deps: DispatchDeps,
+  options: { clock?: boolean; channel?: 'push' | 'discord' } = {},
+): Promise<DispatchSummary> {
   const summary: DispatchSummary = { claimed: 0, sent: 0, retried: 0, failed: 0 };
   // The lease outlasts a drain, so no other dispatcher takes a row this one is still sending.
   const deadline = Date.now() + Math.min(deps.budgetMs ?? 25_000, ((deps.leaseSeconds ?? 60) * 1000) / 2);
@@ -72,6 +75,7 @@ export async function dispatch(deps: DispatchDeps, options: { clock?: boolean } 
     const rows = (await deps.rpc('claim_outbox', {
       p_limit: CLAIM_BATCH,
       p_lease_seconds: deps.leaseSeconds ?? 60,
+      p_channel: options.channel ?? null,
     })) as OutboxRow[];
     if (!rows.length) break;
     summary.claimed += rows.length;

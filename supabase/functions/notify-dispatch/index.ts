@@ -4,7 +4,7 @@
 // call it. Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SITE_URL, DISCORD_API_URL.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import webpush from 'npm:web-push@3';
-import { dispatch } from './dispatch.ts';
+import { dispatch, type DispatchSummary } from './dispatch.ts';
 
 const env = (name: string, fallback?: string) => Deno.env.get(name) ?? fallback ?? '';
 const supabaseUrl = env('SUPABASE_URL');
@@ -16,32 +16,51 @@ const vapid = {
   privateKey: env('VAPID_PRIVATE_KEY'),
 };
 
-// One drain at a time per instance: a call that arrives meanwhile asks the running one for one more pass.
-let chain: Promise<unknown> = Promise.resolve();
-let pending = 0;
-let again = false;
+const deps = {
+  rpc: async (name: string, args: Record<string, unknown>) => {
+    const { data, error } = await supabase.rpc(name, args);
+    if (error) throw new Error(`${name}: ${error.code} ${error.message}`);
+    return data;
+  },
+  pushRequest: (sub: { endpoint: string; keys: { p256dh: string; auth: string } }, payload: string) =>
+    webpush.generateRequestDetails(sub, payload, { vapidDetails: vapid, TTL: 24 * 3600, urgency: 'high' }),
+  fetch,
+  discordApiUrl: env('DISCORD_API_URL', 'https://discord.com/api'),
+  siteUrl: env('SITE_URL', supabaseUrl),
+  leaseSeconds: Number(env('DISPATCH_LEASE_SECONDS', '60')) || 60,
+};
 
-async function drain(clock: boolean) {
-  const deps = {
-    rpc: async (name: string, args: Record<string, unknown>) => {
-      const { data, error } = await supabase.rpc(name, args);
-      if (error) throw new Error(`${name}: ${error.code} ${error.message}`);
-      return data;
-    },
-    pushRequest: (sub: { endpoint: string; keys: { p256dh: string; auth: string } }, payload: string) =>
-      webpush.generateRequestDetails(sub, payload, { vapidDetails: vapid, TTL: 24 * 3600, urgency: 'high' }),
-    fetch,
-    discordApiUrl: env('DISCORD_API_URL', 'https://discord.com/api'),
-    siteUrl: env('SITE_URL', supabaseUrl),
-    leaseSeconds: Number(env('DISPATCH_LEASE_SECONDS', '60')) || 60,
-  };
-  let summary = await dispatch(deps, { clock });
-  while (again) {
-    again = false;
-    summary = await dispatch(deps);
+type Channel = 'push' | 'discord';
+
+// One drain per channel at a time in this instance, the channels side by side, so a push never waits
+// behind Discord's rate limits; a call that arrives while a channel drains asks it for one more pass.
+const lanes: Record<Channel, { running?: Promise<DispatchSummary>; again: boolean }> = {
+  push: { again: false },
+  discord: { again: false },
+};
+
+function drain(channel: Channel): Promise<DispatchSummary> {
+  const lane = lanes[channel];
+  if (lane.running) {
+    lane.again = true;
+    return lane.running;
   }
-  return summary;
+  lane.running = (async () => {
+    let summary = await dispatch(deps, { channel });
+    while (lane.again) {
+      lane.again = false;
+      summary = await dispatch(deps, { channel });
+    }
+    return summary;
+  })().finally(() => {
+    lane.running = undefined;
+  });
+  return lane.running;
 }
+
+// Work that outlives the answer: hosted's edge runtime keeps the worker for it when told so.
+const keepAlive = (work: Promise<unknown>) =>
+  (globalThis as { EdgeRuntime?: { waitUntil(p: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(work);
 
 Deno.serve(async (req) => {
   if ((req.headers.get('authorization') ?? '') !== `Bearer ${serviceKey}` || !serviceKey) {
@@ -59,22 +78,20 @@ Deno.serve(async (req) => {
   } catch {
     return Response.json({ code: 'bad_json', message: 'The body is JSON: {} or {"clock": true}.' }, { status: 400 });
   }
-  if (pending > 0 && !clock) {
-    again = true;
-    return Response.json({ queued: true }, { status: 202 });
-  }
-  pending++;
-  const run = chain.then(() => drain(clock));
-  chain = run.catch(() => {});
   try {
-    return Response.json(await run);
+    const written = clock ? Number(await deps.rpc('notify_clock', {})) : undefined;
+    // Discord's drain may sleep through its rate limits: the answer does not wait for it.
+    const discord = drain('discord').catch((error) => {
+      console.error('notify-dispatch (discord):', error instanceof Error ? error.message : error);
+    });
+    keepAlive(discord);
+    const push = await drain('push');
+    return Response.json({ clock: written, push });
   } catch (error) {
     console.error('notify-dispatch:', error instanceof Error ? error.message : error);
     return Response.json(
       { code: 'dispatch_failed', message: 'The dispatcher could not reach the database.' },
       { status: 502 },
     );
-  } finally {
-    pending--;
   }
 });

@@ -711,7 +711,7 @@ end
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION public.claim_outbox(p_limit integer DEFAULT 200, p_lease_seconds integer DEFAULT 60)
+CREATE OR REPLACE FUNCTION public.claim_outbox(p_limit integer DEFAULT 200, p_lease_seconds integer DEFAULT 60, p_channel text DEFAULT NULL::text)
  RETURNS TABLE(id bigint, channel text, payload jsonb, batch_key text, attempts integer, target jsonb)
  LANGUAGE sql
  SECURITY DEFINER
@@ -721,6 +721,7 @@ AS $function$
     select o.id from public.outbox o
     where o.sent_at is null and o.failed_at is null and o.next_attempt_at <= now()
       and (o.claimed_until is null or o.claimed_until < now())
+      and (p_channel is null or o.channel = p_channel)
     order by o.next_attempt_at, o.id
     limit least(greatest(coalesce(p_limit, 200), 1), 1000)
     for update skip locked
@@ -1222,33 +1223,17 @@ CREATE TRIGGER notify_webhook_added AFTER INSERT ON public.tournament_webhooks F
 
 CREATE TRIGGER notify_tournament_change AFTER UPDATE OF started_at, checkin_settled_at, completed_at ON public.tournaments FOR EACH ROW EXECUTE FUNCTION private.notify_tournament_change();
 
-comment on table public.notification_preferences is 'A user''s choices per kind and channel; a kind without a row takes its defaults (in-app on, push as private.notification_kinds() says).';
-
 comment on table private.notify_settings is 'Operator settings of the notification rules: discord_api_url (default https://discord.com/api), push_service_origins (space-separated origins accepted as push endpoints besides the browsers'' own).';
 
 comment on table public.notifications is 'What happened that concerns a user, written by the transaction that caused it. Each user reads and marks only their own.';
+
+comment on table public.notification_preferences is 'A user''s choices per kind and channel; a kind without a row takes its defaults (in-app on, push as private.notification_kinds() says).';
 
 comment on table public.push_subscriptions is 'A browser that accepted web push for a user. Written through save_push_subscription(); dropped when the push service answers 404 or 410.';
 
 comment on table public.tournament_webhooks is 'The Discord channel webhook a tournament posts to. As secret as the invite: administrators only.';
 
 comment on table public.outbox is 'Messages to push services and Discord, drained by the notify-dispatch function. Administrators read it (failures stay, with their last error).';
-
-comment on column public.notification_preferences.user_id is null;
-
-revoke all (user_id) on public.notification_preferences from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.kind is null;
-
-revoke all (kind) on public.notification_preferences from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.in_app is null;
-
-revoke all (in_app) on public.notification_preferences from public, anon, authenticated, service_role;
-
-comment on column public.notification_preferences.push is null;
-
-revoke all (push) on public.notification_preferences from public, anon, authenticated, service_role;
 
 comment on column private.notify_settings.key is null;
 
@@ -1305,6 +1290,22 @@ revoke all (created_at) on public.notifications from public, anon, authenticated
 comment on column public.notifications.read_at is null;
 
 revoke all (read_at) on public.notifications from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.user_id is null;
+
+revoke all (user_id) on public.notification_preferences from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.kind is null;
+
+revoke all (kind) on public.notification_preferences from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.in_app is null;
+
+revoke all (in_app) on public.notification_preferences from public, anon, authenticated, service_role;
+
+comment on column public.notification_preferences.push is null;
+
+revoke all (push) on public.notification_preferences from public, anon, authenticated, service_role;
 
 comment on column public.push_subscriptions.id is null;
 
@@ -1497,10 +1498,10 @@ comment on function public.save_push_subscription(p_endpoint text, p_p256dh text
 revoke all on function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text) from public, anon, authenticated, service_role;
 grant execute on function public.save_push_subscription(p_endpoint text, p_p256dh text, p_auth text) to authenticated;
 
-comment on function public.claim_outbox(p_limit integer, p_lease_seconds integer) is 'Dispatcher: claims due outbox rows (for update skip locked) with their push subscription or webhook.';
+comment on function public.claim_outbox(p_limit integer, p_lease_seconds integer, p_channel text) is 'Dispatcher: claims due outbox rows (for update skip locked) with their push subscription or webhook.';
 
-revoke all on function public.claim_outbox(p_limit integer, p_lease_seconds integer) from public, anon, authenticated, service_role;
-grant execute on function public.claim_outbox(p_limit integer, p_lease_seconds integer) to service_role;
+revoke all on function public.claim_outbox(p_limit integer, p_lease_seconds integer, p_channel text) from public, anon, authenticated, service_role;
+grant execute on function public.claim_outbox(p_limit integer, p_lease_seconds integer, p_channel text) to service_role;
 
 comment on function public.finish_outbox(p_results jsonb) is 'Dispatcher: marks claimed rows sent, retries failures with backoff (or the service''s retry_after), gives up after 8 attempts, drops push subscriptions that are gone.';
 
