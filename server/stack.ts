@@ -92,6 +92,11 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,
     operator: { listenHost: options.host, password: options.studioPassword },
+    externalProviders: options.externalProviders,
+    manualLinking: options.manualLinking,
+    enableSignup: options.enableSignup,
+    mailerAutoconfirm: options.mailerAutoconfirm,
+    secureEmailChange: options.secureEmailChange,
   };
   const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;

@@ -6,26 +6,15 @@ import { issueSession } from '../access.ts';
 import { readBody, recoverBody, verifyBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
+import { referrer } from '../redirect.ts';
 import { consumeOneTimeToken, findUserByEmail, findUserById, issueOneTimeToken, normaliseEmail } from '../users.ts';
 
 export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
   const { db, config } = ctx;
   const app = new Hono();
 
-  /** redirect_to must be the site or one of the configured URLs; anything else falls back to the site. */
-  function safeRedirect(requested: string | undefined): string {
-    const allowed = [config.siteUrl, config.apiUrl, ...config.additionalRedirectUrls].filter(Boolean);
-    if (requested) {
-      try {
-        const url = new URL(requested);
-        if (allowed.some((a) => url.href.startsWith(a.replace(/\/$/, '')) && new URL(a).origin === url.origin))
-          return url.href;
-      } catch {
-        // not a URL: fall back
-      }
-    }
-    return config.siteUrl;
-  }
+  // redirect_to must be the site or one of the configured URLs; anything else falls back to the site.
+  const safeRedirect = (requested: string | undefined) => referrer(config, requested);
 
   app.post('/recover', async (c) => {
     limiter.request('recover', clientIp(c, config.trustProxy));

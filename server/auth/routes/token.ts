@@ -3,7 +3,8 @@ import { Hono } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import { clientIp } from '../../shared/http.ts';
 import { issueSession } from '../access.ts';
-import { passwordGrantBody, readBody, refreshGrantBody, signupBody } from '../body.ts';
+import { passwordGrantBody, pkceGrantBody, readBody, refreshGrantBody, signupBody } from '../body.ts';
+import { deleteFlowState, findFlowStateByAuthCode, verifyPkce } from '../external/flow-state.ts';
 import { AuthApiError } from '../errors.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
 import {
@@ -55,6 +56,31 @@ export function tokenRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
       const user = await findUserById(db, rotated.userId);
       if (!user) throw new AuthApiError('refresh_token_not_found');
       return c.json(await issueSession(ctx, user, rotated));
+    }
+    if (grant === 'pkce') {
+      limiter.request('token_refresh', ip);
+      const body = await readBody(c, pkceGrantBody);
+      if (!body.auth_code || !body.code_verifier)
+        throw new AuthApiError(
+          'validation_failed',
+          'invalid request: both auth code and code verifier should be non-empty',
+        );
+      const flow = await findFlowStateByAuthCode(db, body.auth_code);
+      if (!flow?.user_id) throw new AuthApiError('flow_state_not_found');
+      if (flow.expired) throw new AuthApiError('flow_state_expired');
+      const user = await findUserById(db, flow.user_id);
+      if (!user) throw new AuthApiError('user_not_found');
+      verifyPkce(flow, body.code_verifier);
+      const session = await db.transaction(async (tx) => {
+        const issued = await issueSession(ctx, user, undefined, { method: 'oauth', q: tx });
+        await deleteFlowState(tx, flow.id);
+        return issued;
+      });
+      return c.json({
+        ...session,
+        provider_token: flow.provider_access_token ?? undefined,
+        provider_refresh_token: flow.provider_refresh_token || undefined,
+      });
     }
     throw new AuthApiError('unsupported_grant_type', `Unsupported grant type: ${grant ?? '(none)'}`);
   });
