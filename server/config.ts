@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { GOTRUE_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
 import type { ExternalProviderSettings } from './auth/external/provider.ts';
 import type { SmtpSettings } from './mail/smtp.ts';
+import type { OutboxOptions } from './mail/outbox.ts';
 import { readSupabaseConfig, unsetEnvReference } from './supabase-config.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 
@@ -57,6 +58,8 @@ export interface StackOptions {
   secureEmailChange: boolean;
   /** `[auth.email.smtp]` when enabled: mail leaves through this server; unset, the local mailbox. */
   smtp?: SmtpSettings;
+  /** How the outbox retries (tests shorten the waits); not a config.toml key. */
+  mail?: OutboxOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY, default 0). */
   trustProxy: number;
   /** STUDIO_PASSWORD: opens the studio and the mailbox to HTTP Basic authentication from anywhere. */
@@ -243,7 +246,7 @@ function smtpSettings(toml: Toml): SmtpSettings | undefined {
   if (!smtp || smtp.enabled === false) return undefined;
   for (const key of ['host', 'port', 'user', 'pass', 'admin_email'] as const)
     if (!smtp[key]) throw new ConfigError(`Missing required field in config: auth.email.smtp.${key}`);
-  warnUnset(smtp.pass);
+  for (const value of [smtp.host, smtp.user, smtp.pass, smtp.admin_email]) warnUnset(value);
   return {
     host: smtp.host!,
     port: Number(smtp.port),

@@ -9,6 +9,7 @@ import type { LiveSessions } from './auth/live-sessions.ts';
 import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { Mailer } from './mail/outbox.ts';
 import type { ExternalProviderSettings } from './auth/external/provider.ts';
 import type { OperatorAccess } from './local-only.ts';
 import type { RestOptions } from './rest/settings.ts';
@@ -53,6 +54,8 @@ export interface ServerContext {
   keys: StackKeys;
   config: ServerConfig;
   mailbox: Mailbox;
+  /** Sends mail: through `[auth.email.smtp]` (queued, retried) or into the local mailbox (mail/outbox.ts). */
+  mail: Mailer;
   sessions: LiveSessions;
 }
 

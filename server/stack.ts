@@ -9,6 +9,7 @@ import { lockDataDir } from './db/lock.ts';
 import { join } from 'node:path';
 import { loadKeys } from './keys.ts';
 import { Mailbox } from './mail/mailbox.ts';
+import { createMailer } from './mail/outbox.ts';
 import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
 import { httpServerOptions, type StackOptions } from './config.ts';
@@ -98,7 +99,8 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     mailerAutoconfirm: options.mailerAutoconfirm,
     secureEmailChange: options.secureEmailChange,
   };
-  const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
+  const mail = createMailer(db, mailbox, options.smtp, options.mail);
+  const ctx: ServerContext = { db, keys, config, mailbox, mail, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;
 
   const runtimeConfig = { SUPABASE_ANON_KEY: keys.anonKey, ...options.runtimeConfig };
@@ -144,6 +146,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
         server.closeAllConnections?.();
         server.close(() => resolve());
       });
+      await mail.close();
       await db.close();
     },
   };

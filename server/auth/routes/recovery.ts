@@ -25,15 +25,22 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
     const user = await findUserByEmail(db, email);
     // The answer is the same whether or not the address has an account.
     if (user) {
-      const token = await issueOneTimeToken(db, user.id, 'recovery');
-      const link = `${config.apiUrl}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`;
-      await db.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
-      ctx.mailbox.send({
-        to: user.email,
-        subject: 'Reset your BrawlCup password',
-        text: `Someone asked to reset the password of your BrawlCup account.\n\nFollow this link to choose a new password:\n${link}\n\nIf it was not you, ignore this message. The link works once, for one hour.`,
-        html: `<h2>Reset your password</h2><p>Someone asked to reset the password of your BrawlCup account.</p><p><a href="${link}">Choose a new password</a></p><p>If it was not you, ignore this message. The link works once, for one hour.</p>`,
-        link,
+      // The link's token and its mail are one transaction: no link that was never mailed, no mail
+      // whose link does not work.
+      await db.transaction(async (tx) => {
+        const token = await issueOneTimeToken(tx, user.id, 'recovery');
+        const link = `${config.apiUrl}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`;
+        await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
+        await ctx.mail.send(
+          {
+            to: user.email,
+            subject: 'Reset your BrawlCup password',
+            text: `Someone asked to reset the password of your BrawlCup account.\n\nFollow this link to choose a new password:\n${link}\n\nIf it was not you, ignore this message. The link works once, for one hour.`,
+            html: `<h2>Reset your password</h2><p>Someone asked to reset the password of your BrawlCup account.</p><p><a href="${link}">Choose a new password</a></p><p>If it was not you, ignore this message. The link works once, for one hour.</p>`,
+            link,
+          },
+          tx,
+        );
       });
     }
     return c.json({});
