@@ -112,7 +112,7 @@ describe.each([['pglite'], ['postgres']] as const)('Sign in with Discord on %s',
       externalProviders: fromToml.externalProviders,
       manualLinking: fromToml.manualLinking,
     });
-    app = `${stack.url}/auth/callback?next=%2Ftournaments%2Fabc`;
+    app = `${stack.url}/login/callback?next=%2Ftournaments%2Fabc`;
   });
   afterAll(async () => {
     await stack?.destroy();
@@ -264,7 +264,7 @@ describe.each([['pglite'], ['postgres']] as const)('Sign in with Discord on %s',
     // The person refuses on Discord: back to the app with Discord's error, in the query and the fragment.
     discord.denyNext();
     const denied = await throughDiscord(await oauthUrl());
-    expect(denied.origin + denied.pathname).toBe(`${stack.url}/auth/callback`);
+    expect(denied.origin + denied.pathname).toBe(`${stack.url}/login/callback`);
     expect(denied.searchParams.get('next')).toBe('/tournaments/abc');
     expect(denied.searchParams.get('error')).toBe('access_denied');
     expect(fragment(denied).get('error')).toBe('access_denied');
