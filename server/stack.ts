@@ -103,7 +103,12 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   const ctx: ServerContext = { db, keys, config, mailbox, mail, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;
 
-  const runtimeConfig = { SUPABASE_ANON_KEY: keys.anonKey, ...options.runtimeConfig };
+  const runtimeConfig = {
+    SUPABASE_ANON_KEY: keys.anonKey,
+    // The sign-in screens load the app at once to offer Continue with Discord (src/boot.ts).
+    ...(options.externalProviders?.discord ? { AUTH_DISCORD: 'on' } : {}),
+    ...options.runtimeConfig,
+  };
   const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });
   const api = getRequestListener(app.fetch);
   const appMiddleware = options.appMiddleware;

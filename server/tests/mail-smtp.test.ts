@@ -2,109 +2,12 @@
 // the mailer other server code uses delivered to a real SMTP server started here (smtp-server), with
 // STARTTLS when it offers it, and kept and retried when it refuses, across a restart.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import selfsigned from 'selfsigned';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, readOptions } from '../config.ts';
-import type { SmtpSettings } from '../mail/smtp.ts';
 import { startTestStack, testEmail, type TestStack } from './helpers.ts';
-
-interface Received {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  secure: boolean;
-  user?: string;
-}
-
-interface TestSmtpServer {
-  port: number;
-  received: Received[];
-  /** Refuse every mail (451 at RCPT TO) until set back to false. */
-  refuse: boolean;
-  /** Waits until a mail to `to` has arrived and returns it. */
-  mailTo(to: string): Promise<Received>;
-  close(): Promise<void>;
-}
-
-let certificate: Promise<{ key: string; cert: string }> | undefined;
-function localhostCertificate() {
-  certificate ??= Promise.resolve(
-    selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
-      notAfterDate: new Date(Date.now() + 2 * 86_400_000),
-      keyType: 'ec',
-    }),
-  ).then((pems) => ({ key: pems.private, cert: pems.cert }));
-  return certificate;
-}
-
-async function startSmtpServer(options: { starttls: boolean; port?: number }): Promise<TestSmtpServer> {
-  const { key, cert } = await localhostCertificate();
-  const received: Received[] = [];
-  const waiting: { to: string; done: (m: Received) => void }[] = [];
-  const state = { refuse: false };
-  const config: SMTPServerOptions = {
-    key,
-    cert,
-    hideSTARTTLS: !options.starttls,
-    authOptional: false,
-    authMethods: ['PLAIN', 'LOGIN'],
-    onAuth(auth, _session, done) {
-      if (auth.username === 'brawlcup' && auth.password === 'smtp-secret') return done(null, { user: auth.username });
-      done(new Error('Invalid username or password'));
-    },
-    onRcptTo(_address, _session, done) {
-      if (state.refuse) {
-        const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
-        error.responseCode = 451;
-        return done(error);
-      }
-      done();
-    },
-    onData(stream, session, done) {
-      simpleParser(stream).then(
-        (mail) => {
-          const message: Received = {
-            from: mail.from?.text ?? '',
-            to: session.envelope.rcptTo.map((r) => r.address).join(', '),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            secure: session.secure,
-            user: session.user as string | undefined,
-          };
-          received.push(message);
-          for (const w of waiting.filter((w) => message.to === w.to)) w.done(message);
-          done();
-        },
-        (error: Error) => done(error),
-      );
-    },
-  };
-  const server = new SMTPServer(config);
-  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    received,
-    get refuse() {
-      return state.refuse;
-    },
-    set refuse(value: boolean) {
-      state.refuse = value;
-    },
-    mailTo: (to) =>
-      new Promise((done) => {
-        const already = received.find((m) => m.to === to);
-        if (already) return done(already);
-        waiting.push({ to, done });
-      }),
-    close: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
+import { smtpSettings, startSmtpServer, type TestSmtpServer } from './smtp-stand-in.ts';
 
 /** How often the outbox has tried to deliver the mail to `to`, once it is queued. */
 async function attempts(stack: TestStack, to: string): Promise<number> {
@@ -113,18 +16,6 @@ async function attempts(stack: TestStack, to: string): Promise<number> {
     [to],
   );
   return rows[0]?.attempts ?? 0;
-}
-
-async function smtpSettings(port: number): Promise<SmtpSettings> {
-  return {
-    host: 'localhost',
-    port,
-    user: 'brawlcup',
-    pass: 'smtp-secret',
-    adminEmail: 'no-reply@brawlcup.test',
-    senderName: 'BrawlCup',
-    tls: { ca: (await localhostCertificate()).cert },
-  };
 }
 
 describe('[auth.email.smtp] read as the Supabase CLI reads it', () => {

@@ -10,9 +10,11 @@ import { signInWithDiscord } from '@/features/auth/api/sign-in-with-discord';
 export function DiscordButton({ next, onError }: { next?: string; onError: (message: string) => void }) {
   const enabled = useDiscordEnabled();
   const [leaving, setLeaving] = useState(false);
-  if (!enabled) return null;
+  // The slot is in the prerendered page: where the server says Discord is on, src/boot.ts loads the
+  // app at once, which asks Auth (a build cannot know) and fills it.
+  if (!enabled) return <div data-boot-discord />;
   return (
-    <>
+    <div data-boot-discord style={{ display: 'contents' }}>
       <Divider label="or" labelPosition="center" />
       <Button
         type="button"
@@ -31,6 +33,6 @@ export function DiscordButton({ next, onError }: { next?: string; onError: (mess
       >
         Continue with Discord
       </Button>
-    </>
+    </div>
   );
 }
