@@ -375,14 +375,19 @@ export async function issueOneTimeToken(
 }
 
 /** Consumes a one-time token: valid once, before it expires. Returns the user id. */
-export async function consumeOneTimeToken(q: Queryable, token: unknown, type: string): Promise<string> {
+export async function consumeOneTimeToken(
+  q: Queryable,
+  token: unknown,
+  types: string[],
+): Promise<{ userId: string; type: string }> {
   if (typeof token !== 'string' || !token) throw new AuthApiError('otp_expired');
-  const { rows } = await q.query<{ user_id: string }>(
-    `delete from auth.one_time_tokens where token_hash = $1 and token_type = $2 and expires_at > now() returning user_id`,
-    [hashToken(token), type],
+  const { rows } = await q.query<{ user_id: string; token_type: string }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[]) and expires_at > now()
+     returning user_id, token_type`,
+    [hashToken(token), types],
   );
   if (!rows[0]) throw new AuthApiError('otp_expired');
-  return rows[0].user_id;
+  return { userId: rows[0].user_id, type: rows[0].token_type };
 }
 
 export interface UserChanges {
@@ -395,7 +400,7 @@ export interface UserChanges {
 }
 
 /** Applies the changes given and returns the user as it now is (unchanged when there are none). */
-export async function updateUser(db: Database, user: UserRow, changes: UserChanges): Promise<UserRow> {
+export async function updateUser(db: Queryable, user: UserRow, changes: UserChanges): Promise<UserRow> {
   const sets: string[] = [];
   const params: unknown[] = [user.id];
   const set = (column: string, value: unknown, merge = false) => {

@@ -20,6 +20,7 @@ import {
 } from '../external/flow-state.ts';
 import { ProviderError, unsupportedProvider, type OAuthProvider, type ProviderToken } from '../external/provider.ts';
 import { referrer } from '../redirect.ts';
+import { sendLinkMail } from '../mails.ts';
 import { findUserById, type UserRow } from '../users.ts';
 
 /** The providers the local Auth speaks; the others GoTrue knows are "not enabled" here. */
@@ -202,7 +203,14 @@ export function externalRoutes(ctx: ServerContext): Hono {
             mailerAutoconfirm: config.mailerAutoconfirm !== false,
             emailOptional: flow.email_optional,
           });
-      if (outcome.kind === 'needs_verification') return outcome;
+      if (outcome.kind === 'needs_verification') {
+        // The account is kept (as GoTrue commits it) and its address gets a confirmation link.
+        if (outcome.user.email) {
+          await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [outcome.user.id]);
+          await sendLinkMail(ctx, tx, 'signup', outcome.user, outcome.user.email, target);
+        }
+        return outcome;
+      }
       if (isPkce(flow)) {
         const locked = await findFlowState(tx, flow.id, true);
         if (!locked) throw new AuthApiError('bad_oauth_state', 'OAuth state not found or expired');
@@ -217,7 +225,9 @@ export function externalRoutes(ctx: ServerContext): Hono {
     if (result.kind === 'needs_verification') {
       throw new AuthApiError(
         'provider_email_needs_verification',
-        `Unverified email with ${flow.provider_type}. Verify the email with ${flow.provider_type} in order to sign in`,
+        result.user.email
+          ? `Unverified email with ${flow.provider_type}. A confirmation email has been sent to your ${flow.provider_type} email`
+          : `Unverified email with ${flow.provider_type}. Verify the email with ${flow.provider_type} in order to sign in`,
       );
     }
     if (result.kind === 'code') {
