@@ -229,6 +229,8 @@ function externalProviders(toml: Toml): Record<string, ExternalProviderSettings>
     if (!['apple', 'google'].includes(name) && !p.secret)
       throw new ConfigError(`Missing required field in config: auth.external.${name}.secret`);
     for (const value of [p.client_id, p.secret, p.redirect_uri, p.url]) warnUnset(value);
+    if (name !== 'discord')
+      console.warn(`WARN: [auth.external.${name}] is enabled, but the local stack signs in with Discord only`);
     enabled[name] = {
       clientId: p.client_id,
       secret: p.secret ?? '',

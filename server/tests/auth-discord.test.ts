@@ -395,6 +395,34 @@ describe.each([['pglite'], ['postgres']] as const)('Sign in with Discord on %s',
     expect(data.user!.identities!.map((i) => i.provider)).toEqual(['email', 'discord']);
   });
 
+  it('refuses linking when [auth] enable_manual_linking is off, and a banned account', async () => {
+    const client = stack.client();
+    await client.auth.signUp({ email: testEmail('nolink'), password: 'secret123' });
+    stack.ctx.config.manualLinking = false;
+    try {
+      const { error } = await client.auth.linkIdentity({ provider: 'discord', options: { skipBrowserRedirect: true } });
+      expect(error).toMatchObject({
+        status: 404,
+        code: 'manual_linking_disabled',
+        message: 'Manual linking is disabled',
+      });
+    } finally {
+      stack.ctx.config.manualLinking = true;
+    }
+
+    const person = discordUser();
+    discord.signInAs(person);
+    const first = await signedIn(await throughDiscord(await oauthUrl()));
+    const id = (await first.auth.getUser()).data.user!.id;
+    await stack.ctx.db.query(`update auth.users set banned_until = now() + interval '1 day' where id = $1`, [id]);
+    const banned = await throughDiscord(await oauthUrl());
+    expect(Object.fromEntries(banned.searchParams)).toMatchObject({
+      error: 'access_denied',
+      error_code: 'user_banned',
+      error_description: 'User is banned',
+    });
+  });
+
   it('says Discord is on in the settings', async () => {
     const settings = await (await fetch(`${stack.url}/auth/v1/settings`)).json();
     expect(settings.external).toMatchObject({ discord: true, email: true });
