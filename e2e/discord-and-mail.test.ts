@@ -127,6 +127,28 @@ describe('Discord sign-in and mail through SMTP', () => {
     await checkScreen(page, 'discord-cancelled');
   });
 
+  it('links Discord to an e-mail account from the profile, and unlinks it', async () => {
+    const email = uniqueEmail('linker');
+    const { error } = await client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { username: 'LinkerOne', game_id: `#${playerId()}` } },
+    });
+    expect(error).toBeNull();
+    discord.signInAs(discordUser({ global_name: 'Linky' }));
+    const { page } = await newPerson(journey.browser, PHONE, { baseURL: server.url });
+    await signIn(page, { email, password: PASSWORD });
+    await waitForPath(page, '/home');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Link Discord' }).click();
+    // Auth -> Discord -> Auth -> /login/callback?next=/profile -> the profile.
+    await waitForPath(page, '/profile');
+    await visible(text(page, 'Linky'));
+    await page.getByRole('button', { name: 'Unlink Discord' }).click();
+    await visible(page.getByRole('button', { name: 'Link Discord' }));
+    await checkScreen(page, 'profile-discord-unlinked');
+  });
+
   it('resets a forgotten password through a recovery mail that arrives by SMTP', async () => {
     const email = uniqueEmail('smtp');
     const { error } = await client().auth.signUp({

@@ -67,6 +67,7 @@ class Outbox implements Mailer {
   private running: Promise<void> | undefined;
   private again = false;
   private closed = false;
+  private cleanedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -115,6 +116,11 @@ class Outbox implements Mailer {
   }
 
   private async deliverDue(): Promise<void> {
+    // Delivered mail is kept a week (what went out, for the operator), then dropped, looked at hourly.
+    if (Date.now() - this.cleanedAt > 60 * 60_000) {
+      this.cleanedAt = Date.now();
+      await this.db.query(`delete from outbox.mail where sent_at < now() - interval '7 days'`);
+    }
     for (;;) {
       const { rows } = await this.db.query<Row>(
         `update outbox.mail set next_attempt_at = now() + interval '${LEASE}'

@@ -64,6 +64,8 @@ export async function createFlowState(
     throw new AuthApiError('validation_failed', 'Invalid code_challenge_method');
   const id = randomUUID();
   const pkce = !!params.codeChallenge;
+  // Flows nobody finished (a closed tab, or anyone calling /authorize) are kept a day, as GoTrue's cleanup does.
+  await q.query(`delete from auth.flow_state where created_at < now() - interval '24 hours'`);
   await q.query(
     `insert into auth.flow_state (id, auth_code, code_challenge, code_challenge_method, provider_type,
        authentication_method, referrer, linking_target_id, email_optional, created_at, updated_at)

@@ -2,6 +2,7 @@
 // It keeps `next`: a shared tournament link comes back to that tournament.
 import { useState } from 'react';
 import { Button, Divider } from '@mantine/core';
+import '@mantine/core/styles/Divider.css';
 import { IconBrandDiscord } from '@tabler/icons-react';
 import { useDiscordEnabled } from '@/lib/auth-settings';
 import { errorMessage } from '@/lib/errors';
