@@ -60,6 +60,18 @@ describe('Discord sign-in and mail through SMTP', () => {
     await rm(temp, { recursive: true, force: true });
   });
 
+  /** An account made with e-mail and password on this journey's server; its address. */
+  async function emailAccount(who: string, username: string): Promise<string> {
+    const email = uniqueEmail(who);
+    const { error } = await client().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { username, game_id: `#${playerId()}` } },
+    });
+    expect(error).toBeNull();
+    return email;
+  }
+
   function client() {
     return createClient(server.url, server.anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -128,13 +140,7 @@ describe('Discord sign-in and mail through SMTP', () => {
   });
 
   it('links Discord to an e-mail account from the profile, and unlinks it', async () => {
-    const email = uniqueEmail('linker');
-    const { error } = await client().auth.signUp({
-      email,
-      password: PASSWORD,
-      options: { data: { username: 'LinkerOne', game_id: `#${playerId()}` } },
-    });
-    expect(error).toBeNull();
+    const email = await emailAccount('linker', 'LinkerOne');
     discord.signInAs(discordUser({ global_name: 'Linky' }));
     const { page } = await newPerson(journey.browser, PHONE, { baseURL: server.url });
     await signIn(page, { email, password: PASSWORD });
@@ -150,13 +156,7 @@ describe('Discord sign-in and mail through SMTP', () => {
   });
 
   it('resets a forgotten password through a recovery mail that arrives by SMTP', async () => {
-    const email = uniqueEmail('smtp');
-    const { error } = await client().auth.signUp({
-      email,
-      password: PASSWORD,
-      options: { data: { username: 'MailReader', game_id: `#${playerId()}` } },
-    });
-    expect(error).toBeNull();
+    const email = await emailAccount('smtp', 'MailReader');
     const { page } = await newPerson(journey.browser, PHONE, { baseURL: server.url });
     await page.goto('/forgotpassword');
     await field(page, 'Email').fill(email);
