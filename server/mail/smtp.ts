@@ -2,7 +2,7 @@
 // spoken by nodemailer: implicit TLS on port 465, STARTTLS whenever the server offers it on the
 // others (as GoTrue's mailer does), the server's certificate checked.
 import type { ConnectionOptions } from 'node:tls';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** The CLI's keys (host, port, user, pass, admin_email, sender_name). */
 export interface SmtpSettings {
@@ -29,20 +29,27 @@ export interface SmtpSender {
 }
 
 export function smtpSender(settings: SmtpSettings): SmtpSender {
-  const transport = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.port === 465,
-    auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
-    tls: settings.tls,
-    // A server that does not answer holds one delivery, not the outbox.
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  // nodemailer is loaded with the first mail: a site without SMTP never holds it (bench/memory).
+  let transport: Promise<Transporter> | undefined;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: settings.host,
+        port: settings.port,
+        secure: settings.port === 465,
+        auth: settings.user ? { user: settings.user, pass: settings.pass } : undefined,
+        tls: settings.tls,
+        // A server that does not answer holds one delivery, not the outbox.
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 60_000,
+      }),
+    ));
   return {
     async send(message) {
-      await transport.sendMail({
+      await (
+        await open()
+      ).sendMail({
         from: { name: settings.senderName, address: settings.adminEmail },
         to: message.to,
         subject: message.subject,
@@ -50,6 +57,6 @@ export function smtpSender(settings: SmtpSettings): SmtpSender {
         html: message.html,
       });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
