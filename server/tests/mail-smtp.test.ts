@@ -97,7 +97,7 @@ describe.each([['pglite'], ['postgres']] as const)('mail through SMTP on %s', (b
     const sent = await stack.client().auth.resetPasswordForEmail(email);
     expect(sent).toEqual({ data: {}, error: null });
     // Refused at least once, then the server takes mail again.
-    await expect.poll(() => attempts(stack, email)).toBeGreaterThan(0);
+    await expect.poll(() => attempts(stack, email), { timeout: 15_000 }).toBeGreaterThan(0);
     smtp.refuse = false;
     expect((await smtp.mailTo(email)).subject).toBe('Reset your BrawlCup password');
   });
@@ -129,7 +129,7 @@ describe('mail through SMTP across a restart', () => {
         text: 'Check in now.',
         html: '<p>Check in now.</p>',
       });
-      await expect.poll(() => attempts(stack, to)).toBe(1);
+      await expect.poll(() => attempts(stack, to), { timeout: 15_000 }).toBe(1);
       await stack.stop();
       // The SMTP server takes mail again; the next attempt would be a minute away, but a start tries at once.
       smtp.refuse = false;
@@ -142,6 +142,7 @@ describe('mail through SMTP across a restart', () => {
           async () =>
             (await stack.ctx.db.query('select 1 from outbox.mail where recipient = $1 and sent_at is not null', [to]))
               .rows.length,
+          { timeout: 15_000 },
         )
         .toBe(1);
     } finally {
