@@ -204,11 +204,14 @@ export function externalRoutes(ctx: ServerContext): Hono {
             emailOptional: flow.email_optional,
           });
       if (outcome.kind === 'needs_verification') {
-        // The account is kept (as GoTrue commits it) and its address gets a confirmation link.
-        if (outcome.user.email) {
-          await tx.query('update auth.users set confirmation_sent_at = now() where id = $1', [outcome.user.id]);
-          await sendLinkMail(ctx, tx, 'signup', outcome.user, outcome.user.email, target);
-        }
+        // The account is kept (as GoTrue commits it) and its address gets a confirmation link, at most
+        // once per [auth.email] max_frequency however often the sign-in is tried.
+        const { rows } = await tx.query(
+          `update auth.users set confirmation_sent_at = now() where id = $1 and email is not null
+             and (confirmation_sent_at is null or confirmation_sent_at < now() - make_interval(secs => $2)) returning 1`,
+          [outcome.user.id, config.rateLimits?.emailMaxFrequency ?? 60],
+        );
+        if (rows.length > 0) await sendLinkMail(ctx, tx, 'signup', outcome.user, outcome.user.email, target);
         return outcome;
       }
       if (isPkce(flow)) {
