@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { ConfigError, readOptions } from '../config.ts';
@@ -421,6 +422,43 @@ describe.each([['pglite'], ['postgres']] as const)('Sign in with Discord on %s',
       error_code: 'user_banned',
       error_description: 'User is banned',
     });
+  });
+
+  it('answers any query to /authorize and /callback without a 5xx, and sends people only to this site or Discord', async () => {
+    const value = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('discord', 'DISCORD', 'github', '', 'https://evil.example/x', '//evil.example', 's256', 'plain'),
+      fc.uuid(),
+      fc.string({ minLength: 43, maxLength: 130, unit: fc.constantFrom('a', '-', '_', '~', '.', '9') }),
+    );
+    const keys = fc.constantFrom(
+      'provider',
+      'redirect_to',
+      'code_challenge',
+      'code_challenge_method',
+      'scopes',
+      'state',
+      'code',
+      'error',
+      'error_description',
+      'redirect_uri',
+      'client_id',
+      'x',
+    );
+    const query = fc.array(fc.tuple(keys, value), { maxLength: 6 });
+    const allowed = [new URL(stack.url).origin, new URL(discord.url).origin];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('authorize', 'callback'), query, async (path, params) => {
+        const res = await fetch(`${stack.url}/auth/v1/${path}?${new URLSearchParams(params)}`, { redirect: 'manual' });
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 300 && res.status < 400) {
+          expect(allowed).toContain(new URL(res.headers.get('location')!).origin);
+        } else {
+          expect(Object.keys(await res.json()).sort()).toEqual(['code', 'error_code', 'msg']);
+        }
+      }),
+      { seed: 20261127, numRuns: 60 },
+    );
   });
 
   it('says Discord is on in the settings', async () => {
