@@ -129,7 +129,11 @@ describe('Administrator runs a tournament', () => {
       await roster.getByRole('button', { name: `Check in ${n}`, exact: true }).click();
       await visible(roster.getByRole('button', { name: `Check out ${n}`, exact: true }));
     }
-    const start_ = roster.getByRole('button', { name: 'Start tournament' });
+    // The bracket has an address of its own, a link away from the roster.
+    await roster.getByRole('link', { name: 'Bracket' }).click();
+    const bracket = page.getByRole('region', { name: `Bracket of ${name}` });
+    await visible(bracket);
+    const start_ = bracket.getByRole('button', { name: 'Start tournament' });
     expect(await start_.isDisabled()).toBe(true);
 
     // Time passes: check-in closed an hour ago, the start is still ahead.
@@ -155,12 +159,12 @@ describe('Administrator runs a tournament', () => {
     await checkScreen(page, 'admin-start-preview');
     await dialog.getByRole('button', { name: 'Start', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const matches = roster.getByRole('list', { name: 'Matches' });
+    const matches = bracket.getByRole('list', { name: 'Matches' });
     const final = matches.getByRole('listitem', { name: 'Winners round 2, match 1' });
     await visible(final);
 
     async function setResult(label: string, winners: string[], action = 'Set result of') {
-      await roster.getByRole('button', { name: `${action} ${label}` }).click();
+      await bracket.getByRole('button', { name: `${action} ${label}` }).click();
       const d = page.getByRole('dialog');
       await visible(d);
       for (const [i, w] of winners.entries())
@@ -191,8 +195,8 @@ describe('Administrator runs a tournament', () => {
     await visible(text(final, 'Winner: Amber'));
 
     // The history: who, when, before and after, newest first.
-    await roster.getByRole('button', { name: 'Result history' }).click();
-    const history = roster.getByRole('table', { name: 'Result history' });
+    await bracket.getByRole('button', { name: 'Result history' }).click();
+    const history = bracket.getByRole('table', { name: 'Result history' });
     await visible(history);
     const rows = history.getByRole('row');
     await expect.poll(() => rows.count()).toBe(7);

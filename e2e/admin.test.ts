@@ -77,7 +77,13 @@ describe('Admin dashboard', () => {
     for (const id of ids) await visible(text(players, `#${id}`));
     await visible(text(players, 'Brawler1'));
     await checkScreen(page, 'admin-teams');
+    // The roster has an address: Back and Forward move between it and the grid.
+    expect(pathOf(page)).toBe(`/admindashboard/tournaments/${created!.id}/teams`);
     await page.getByRole('button', { name: 'Close team list' }).click();
+    await visible(article);
+    await page.goBack();
+    await visible(teams.getByRole('button', { name: /^Admin View Squad/ }));
+    await page.goForward();
     await visible(article);
 
     // Delete, after the confirmation.

@@ -70,10 +70,14 @@ describe('Teammates', () => {
     await visible(text(mateCard, `Entered by ${captain.username}`));
     await checkScreen(mate, 'teammates-entered', mateCard);
     await mateCard.getByRole('button', { name: 'Confirm my place' }).click();
-    await visible(place(mateCard, 1).getByText('confirmed', { exact: true }));
+    await visible(place(mateCard, 1).getByText('to accept', { exact: true }));
 
-    // The captain's page follows without a reload.
+    // The captain's page follows without a reload: the account that claims the ID waits to be
+    // accepted before it is on the team.
+    await visible(place(capCard, 1).getByText('to accept', { exact: true }));
+    await place(capCard, 1).getByRole('button', { name: `Accept ${teammate.username}` }).click();
     await visible(place(capCard, 1).getByText('confirmed', { exact: true }));
+    await visible(place(mateCard, 1).getByText('confirmed', { exact: true }));
 
     // The third player leaves from another device; the captain names someone else for the place.
     const thirdClient = await signedInAs(third);

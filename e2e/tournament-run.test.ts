@@ -152,19 +152,22 @@ async function play(
   await confirm(confirmer, teams);
 }
 
-/** The administrator's dashboard with the tournament's roster and bracket open. */
-async function adminRoster(browser: Browser, name: string): Promise<{ page: Page; roster: Locator }> {
+/** The administrator's dashboard with the tournament's bracket open (View Teams, then Bracket). */
+async function adminBracket(browser: Browser, name: string): Promise<{ page: Page; bracket: Locator }> {
   const { page } = await newPerson(browser);
   await signInAt(page, ADMIN, '/admindashboard');
   await page.getByRole('button', { name: `View Teams for ${name}` }).click();
   const roster = page.getByRole('region', { name: `Teams of ${name}` });
   await visible(roster);
-  return { page, roster };
+  await roster.getByRole('link', { name: 'Bracket' }).click();
+  const bracket = page.getByRole('region', { name: `Bracket of ${name}` });
+  await visible(bracket);
+  return { page, bracket };
 }
 
 /** The administrator starts the tournament in check-in order, after checking the preview. */
-async function startTournament(page: Page, roster: Locator, name: string, pairings: string[]): Promise<void> {
-  await roster.getByRole('button', { name: 'Start tournament' }).click();
+async function startTournament(page: Page, bracket: Locator, name: string, pairings: string[]): Promise<void> {
+  await bracket.getByRole('button', { name: 'Start tournament' }).click();
   const dialog = page.getByRole('dialog', { name: `Start ${name}` });
   await visible(dialog);
   await dialog.getByRole('radio', { name: 'Check-in order' }).check();
@@ -250,8 +253,8 @@ describe('A tournament played from check-in to champion', () => {
 
     // Check-in closes; the administrator starts the bracket from the dashboard, after the preview.
     await updateTournament(t.id, { checkin_opens_at: minutes(-30), checkin_closes_at: minutes(-1) });
-    const admin = await adminRoster(journey.browser, t.name);
-    await startTournament(admin.page, admin.roster, t.name, [
+    const admin = await adminBracket(journey.browser, t.name);
+    await startTournament(admin.page, admin.bracket, t.name, [
       'Shelly vs Jessie',
       'Brock vs Rico',
       'Colt vs Barley',
@@ -296,7 +299,7 @@ describe('A tournament played from check-in to champion', () => {
     await checkScreen(visitor, 'run-bracket-disputed', matchButton(visitor, 'Brock', 'Rico'));
 
     // The administrator finds it first in the match list, with the comment, and gives Brock the win.
-    const matches = admin.roster.getByRole('list', { name: 'Matches' });
+    const matches = admin.bracket.getByRole('list', { name: 'Matches' });
     const first = matches.getByRole('listitem').first();
     await visible(text(first, /^Brock vs Rico/), LIVE_MS);
     await visible(text(first, `Dispute: ${why}`));
@@ -402,8 +405,8 @@ describe('A tournament played from check-in to champion', () => {
     for (const n of TEAMS) await checkIn(c[n]);
 
     await updateTournament(t.id, { checkin_opens_at: minutes(-30), checkin_closes_at: minutes(-1) });
-    const admin = await adminRoster(journey.browser, t.name);
-    await startTournament(admin.page, admin.roster, t.name, [`${gem} vs ${knockout}`, `${heist} vs ${bounty}`]);
+    const admin = await adminBracket(journey.browser, t.name);
+    await startTournament(admin.page, admin.bracket, t.name, [`${gem} vs ${knockout}`, `${heist} vs ${bounty}`]);
 
     // Every team in the standings from the start; the visitor's table moves with each confirmed result.
     await expect.poll(() => recordOf(visitor, gem), { timeout: LIVE_MS }).toBe('0-0 0');

@@ -12,6 +12,8 @@ import { mailRoutes } from './mail/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
 import { pageRenderer } from './ssr.ts';
+import { siteOrigin } from './shared/http.ts';
+import { verifyPlayerIdRoutes } from './functions/verify-player-id.ts';
 
 export interface AppOptions {
   /** Folder of the built single-page app; undefined serves the API only. */
@@ -123,6 +125,16 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
       }),
     );
   }
+  app.use(
+    '/functions/*',
+    bodyLimit({
+      maxSize: 16 * 1024,
+      onError: (c) =>
+        c.json({ code: 'request_too_large', message: 'The request body is too large (at most 16 KB).' }, 413),
+    }),
+  );
+  app.route('/functions/v1/verify-player-id', verifyPlayerIdRoutes(ctx));
+  app.all('/functions/*', (c) => c.json({ code: 'not_found', message: 'Function not found' }, 404));
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/mail', mailRoutes(ctx));
@@ -140,7 +152,11 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
     });
     app.route(
       '/',
-      staticRoutes(options.staticDir, options.runtimeConfig ?? {}, { preview: tournamentPreview(ctx), render }),
+      staticRoutes(options.staticDir, options.runtimeConfig ?? {}, {
+        preview: tournamentPreview(ctx),
+        render,
+        origin: (c) => siteOrigin(c, ctx.config),
+      }),
     );
   }
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));

@@ -68,6 +68,8 @@ export interface StackOptions {
   http?: Partial<HttpLimits>;
   /** Socket, channel and presence limits of Realtime (defaults in server/realtime/limits.ts). */
   realtime?: Partial<RealtimeLimits>;
+  /** The Brawl Stars API that verifies player IDs (BRAWLSTARS_API_URL, BRAWLSTARS_API_KEY); no key: off. */
+  brawlStars?: { apiUrl: string; apiKey?: string };
 }
 
 /** What a slow or piling-up client may hold of the HTTP server. */
@@ -299,6 +301,10 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     secureEmailChange: toml.auth?.email?.double_confirm_changes !== false,
     smtp: smtpSettings(toml),
     studioPassword: env.STUDIO_PASSWORD || undefined,
+    brawlStars: {
+      apiUrl: env.BRAWLSTARS_API_URL || 'https://api.brawlstars.com',
+      apiKey: env.BRAWLSTARS_API_KEY || undefined,
+    },
     trustProxy: env.TRUST_PROXY === 'true' ? 1 : Math.max(0, Math.floor(Number(env.TRUST_PROXY ?? 0)) || 0),
     http: {
       headersTimeoutMs: envInt(env, 'HTTP_HEADERS_TIMEOUT_MS'),

@@ -47,6 +47,8 @@ export interface ServerConfig {
   mailerAutoconfirm?: boolean;
   /** `[auth.email] double_confirm_changes`. */
   secureEmailChange?: boolean;
+  /** The Brawl Stars API that verifies player IDs; without a key nothing is verified. */
+  brawlStars?: { apiUrl: string; apiKey?: string };
 }
 
 export interface ServerContext {

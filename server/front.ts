@@ -11,6 +11,7 @@ import { httpServerOptions, type HttpLimits } from './config.ts';
 import type { PreviewTournament } from './og-tags.ts';
 import { pageRenderer } from './ssr.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
+import { siteOrigin } from './shared/http.ts';
 
 export interface FrontOptions {
   /** The project's URL (https://<ref>.supabase.co) and anon key. */
@@ -20,6 +21,9 @@ export interface FrontOptions {
   staticDir: string;
   /** Extra values for window.__BRAWLCUP_CONFIG__ (contact form URL, ad ids). */
   runtimeConfig?: Record<string, string>;
+  /** The site URL (SITE_URL) for the page's absolute URLs, and how many proxies stand in front. */
+  siteUrl?: string;
+  trustProxy?: number;
 }
 
 /** How long a link preview waits for the project before the page goes out with the site's own tags. */
@@ -76,6 +80,7 @@ export function buildFrontApp(options: FrontOptions): Hono {
       render,
       // The page talks to the project, not to this server.
       pageConfig: { SUPABASE_URL: supabaseUrl, SUPABASE_ANON_KEY: anonKey },
+      origin: (c) => siteOrigin(c, { siteUrl: options.siteUrl ?? '', trustProxy: options.trustProxy ?? 0 }),
     }),
   );
   app.notFound((c) => c.json({ error: 'not_found', message: `No route for ${c.req.method} ${c.req.path}` }, 404));

@@ -21,7 +21,7 @@ export async function loadKeys(dir: string | undefined, envSecret = process.env.
     secret = (await readFile(file, 'utf8').catch(() => '')).trim();
     if (!secret) {
       secret = randomBytes(32).toString('hex');
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFile(file, secret + '\n', { mode: 0o600 });
     }
   }

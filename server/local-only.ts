@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
+import { clientIp } from './shared/http.ts';
 
 const LOOPBACK_PEER = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 const LOOPBACK_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i;
@@ -27,6 +28,8 @@ export const hasProxyHeader = (headers: Headers): boolean =>
 export interface OperatorAccess {
   listenHost: string;
   password?: string;
+  /** TRUST_PROXY: behind a proxy, wrong passwords are counted per client address, not per proxy. */
+  trustProxy?: number;
 }
 
 const peerOf = (c: Context) => (c.env as HttpBindings | undefined)?.incoming?.socket?.remoteAddress ?? '';
@@ -55,7 +58,9 @@ export function localOnly(access: OperatorAccess = { listenHost: '127.0.0.1' }) 
   const wrong = new Map<string, { count: number; since: number }>();
   return async (c: Context, next: () => Promise<void>) => {
     if (access.password) {
-      const peer = peerOf(c);
+      // Behind a proxy every request comes from it: counted by the peer, ten wrong guesses by anyone
+      // locked everybody out for ten minutes.
+      const peer = clientIp(c, access.trustProxy ?? 0);
       const now = Date.now();
       const record = wrong.get(peer);
       if (record && now - record.since > GUESS_WINDOW_MS) wrong.delete(peer);

@@ -21,6 +21,9 @@ export const PRERENDERED: Record<string, { file: string; module: string; layouts
 
 const APP_LAYOUT = 'src/components/layouts/app-layout.tsx';
 const GUARDS = 'src/components/layouts/guards.tsx';
+/** The admin dashboard's frame, and one tournament's frame inside it. */
+const ADMIN = [APP_LAYOUT, GUARDS, 'src/app/routes/admin-dashboard.tsx'];
+const ADMIN_TOURNAMENT = [...ADMIN, 'src/app/routes/admin-tournament.tsx'];
 
 /**
  * The app's other screens, as src/app/router.tsx nests them (paths as in src/config/paths.ts): the
@@ -36,7 +39,14 @@ export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] 
   { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'], page: 'tournament.html' },
   { path: '/my-tournaments', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/my-tournaments.tsx'] },
   { path: '/profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/profile.tsx'] },
-  { path: '/admindashboard', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/admin-dashboard.tsx'] },
+  { path: '/admindashboard', modules: [...ADMIN, 'src/app/routes/admin-tournaments.tsx'] },
+  { path: '/admindashboard/new', modules: [...ADMIN, 'src/app/routes/admin-new-tournament.tsx'] },
+  { path: '/admindashboard/tournaments/:id/edit', modules: [...ADMIN, 'src/app/routes/admin-edit-tournament.tsx'] },
+  { path: '/admindashboard/tournaments/:id/teams', modules: [...ADMIN_TOURNAMENT, 'src/app/routes/admin-teams.tsx'] },
+  {
+    path: '/admindashboard/tournaments/:id/bracket',
+    modules: [...ADMIN_TOURNAMENT, 'src/app/routes/admin-bracket.tsx'],
+  },
   { path: '/leaderboard', modules: [APP_LAYOUT, 'src/app/routes/leaderboard.tsx'] },
   { path: '/contactus', modules: [APP_LAYOUT, 'src/app/routes/contact.tsx'] },
   { path: '/forgotpassword', modules: [AUTH_LAYOUT, 'src/app/routes/forgot-password.tsx'] },

@@ -51,7 +51,7 @@ export async function openStackDatabase(
 }
 
 /** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */
-export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/mail', '/studio'];
+export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/mail', '/studio'];
 const isApiPath = (url = '/') =>
   API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
 
@@ -92,7 +92,8 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     refreshTokenReuseInterval: options.refreshTokenReuseInterval,
     rateLimits: options.rateLimits,
     trustProxy: options.trustProxy,
-    operator: { listenHost: options.host, password: options.studioPassword },
+    operator: { listenHost: options.host, password: options.studioPassword, trustProxy: options.trustProxy },
+    brawlStars: options.brawlStars,
     externalProviders: options.externalProviders,
     manualLinking: options.manualLinking,
     enableSignup: options.enableSignup,

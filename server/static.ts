@@ -8,7 +8,6 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, posix, relative } from 'node:path';
-import { publicOrigin } from './shared/http.ts';
 import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
 import { PRERENDERED, ROUTE_CHUNKS, ROUTE_LINKS_FILE, routeChunksPath } from './prerendered.ts';
 import type { PageRenderer, RenderedPage } from './ssr.ts';
@@ -163,12 +162,18 @@ export function staticRoutes(
     render?: PageRenderer;
     /** What every page is told besides runtimeConfig; default: the API is on the page's own origin. */
     pageConfig?: Record<string, string>;
+    /**
+     * The site's own origin for absolute URLs (og:url, the CSP's sockets): the configured site URL,
+     * or with TRUST_PROXY what the proxy reports. Default: the request's own (tests of the page).
+     */
+    origin?: (c: Context) => string;
   } = {},
 ): Hono {
   const app = new Hono();
   const root = relative(process.cwd(), dir) || '.';
+  const originOf = options.origin ?? ((c: Context) => new URL(c.req.url).origin);
   const pageConfig = (c: Context) => {
-    const origin = publicOrigin(c);
+    const origin = originOf(c);
     const config = { ...(options.pageConfig ?? PAGE_CONFIG), ...runtimeConfig };
     return { origin, config, script: configScript(config) };
   };

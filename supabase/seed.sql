@@ -214,7 +214,7 @@ language sql
 as $$ select set_config('request.jwt.claims', jsonb_build_object('sub', p_user, 'role', 'authenticated')::text, true) $$;
 
 select pg_temp.as_player(m.team1_id_owner), public.report_match(m.id, m.games::jsonb),
-       pg_temp.as_player(m.team2_id_owner), public.confirm_match(m.id)
+       pg_temp.as_player(m.team2_id_owner), public.confirm_match(m.id, 1)
 from (
   select x.id, t1.registered_by as team1_id_owner, t2.registered_by as team2_id_owner,
          case when x.position % 2 = 1 then '[{"winner": 1}, {"winner": 1}]' else '[{"winner": 1}, {"winner": 2}, {"winner": 2}]' end as games

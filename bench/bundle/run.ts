@@ -31,7 +31,10 @@ const appLayout = 'src/components/layouts/app-layout.tsx';
 const authLayout = 'src/components/layouts/auth-layout.tsx';
 // Screens behind RequireAuth/RequireAdmin show nothing but a loader until AuthProvider's Supabase
 // client (imported dynamically) has read the session: that client counts for them.
-const routes: { path: string; src: string; layout?: string; session?: true }[] = [
+const adminLayouts = [appLayout, 'src/app/routes/admin-dashboard.tsx'];
+const tournamentLayouts = [...adminLayouts, 'src/app/routes/admin-tournament.tsx'];
+/** `layout`: the layouts around the route's screen, outermost first. */
+const routes: { path: string; src: string; layout?: string | string[]; session?: true }[] = [
   { path: '/', src: 'src/app/routes/landing.tsx' },
   { path: '/register', src: 'src/app/routes/register.tsx', layout: authLayout },
   { path: '/login', src: 'src/app/routes/login.tsx', layout: authLayout },
@@ -42,7 +45,26 @@ const routes: { path: string; src: string; layout?: string; session?: true }[] =
   { path: '/home', src: 'src/app/routes/home.tsx', layout: appLayout, session: true },
   { path: '/tournaments/:id', src: 'src/app/routes/tournament.tsx', layout: appLayout },
   { path: '/my-tournaments', src: 'src/app/routes/my-tournaments.tsx', layout: appLayout, session: true },
-  { path: '/admindashboard', src: 'src/app/routes/admin-dashboard.tsx', layout: appLayout, session: true },
+  { path: '/admindashboard', src: 'src/app/routes/admin-tournaments.tsx', layout: adminLayouts, session: true },
+  { path: '/admindashboard/new', src: 'src/app/routes/admin-new-tournament.tsx', layout: adminLayouts, session: true },
+  {
+    path: '/admindashboard/tournaments/:id/edit',
+    src: 'src/app/routes/admin-edit-tournament.tsx',
+    layout: adminLayouts,
+    session: true,
+  },
+  {
+    path: '/admindashboard/tournaments/:id/teams',
+    src: 'src/app/routes/admin-teams.tsx',
+    layout: tournamentLayouts,
+    session: true,
+  },
+  {
+    path: '/admindashboard/tournaments/:id/bracket',
+    src: 'src/app/routes/admin-bracket.tsx',
+    layout: tournamentLayouts,
+    session: true,
+  },
   { path: '(not found)', src: 'src/app/routes/not-found.tsx' },
 ];
 
@@ -76,7 +98,7 @@ const supabaseKey = Object.keys(manifest).find((k) => manifest[k]!.file.includes
 const landingEntry = PRERENDERED['/'] ? BOOT_ENTRY : undefined;
 /** What a route needs before it shows: for the landing page its own entry and the CSS inlined in its HTML. */
 function initialFiles(route: (typeof routes)[number]): Set<string> {
-  const app = closure([entry, ...(route.layout ? [route.layout] : []), route.src]);
+  const app = closure([entry, ...[route.layout ?? []].flat(), route.src]);
   if (route.session) closure([supabaseKey], app);
   if (route.path !== '/' || !landingEntry) return app;
   const files = closure([landingEntry]);

@@ -19,7 +19,45 @@ const email = z
 export const MAX_METADATA_BYTES = 8 * 1024;
 const METADATA_TOO_LARGE = `Metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON.`;
 const fitsMetadata = (value: unknown) => Buffer.byteLength(JSON.stringify(value)) <= MAX_METADATA_BYTES;
-const metadata = z.record(z.string(), z.unknown()).refine(fitsMetadata, { message: METADATA_TOO_LARGE });
+
+/** NUL and lone surrogates: JSON carries them, Postgres's jsonb (and so auth.users) cannot. */
+// eslint-disable-next-line no-control-regex -- NUL is what this looks for
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+// The sign-up form's own words for its fields (supabase/schemas/errors.sql, src/lib/text-rules.ts).
+const FORM_MESSAGES: Record<string, string> = {
+  username: 'Username cannot contain invisible characters.',
+  game_id: 'Invalid game ID format. Must be 9 characters with optional #.',
+};
+const UNSTORABLE_MESSAGE = 'Text cannot contain NUL characters or unpaired surrogates.';
+
+/** The first key (top level) under which a string, or a key, holds what the database cannot store. */
+function unstorableField(value: unknown, key = ''): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? key : undefined;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = unstorableField(item, key);
+      if (found !== undefined) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [name, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(name)) return key || name;
+      const found = unstorableField(item, key || name);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+// Before, such metadata reached the database and the sign-up answered 500 "Database error saving
+// new user"; now 400 with the form's message.
+const metadata = z
+  .record(z.string(), z.unknown())
+  .refine(fitsMetadata, { message: METADATA_TOO_LARGE })
+  .superRefine((value, ctx) => {
+    const field = unstorableField(value);
+    if (field !== undefined)
+      ctx.addIssue({ code: 'custom', message: FORM_MESSAGES[field] ?? UNSTORABLE_MESSAGE, params: { plain: true } });
+  });
 
 /**
  * Metadata updates are merged into what the user has (as GoTrue does), so the cap holds for the
@@ -91,5 +129,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const field = String(issue.path[0] ?? '');
   const code = FIELD_CODES[field];
   if (code) throw new AuthApiError(code);
+  if (issue.code === 'custom' && (issue.params as { plain?: boolean } | undefined)?.plain)
+    throw new AuthApiError('validation_failed', issue.message);
   throw new AuthApiError('validation_failed', `${field ? `${field}: ` : ''}${issue.message}`);
 }

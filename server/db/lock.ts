@@ -1,6 +1,6 @@
 // PGlite is one process's database: two servers (or the admin CLI beside a running server) on one
 // folder would corrupt it. A pid file in the data directory keeps it to one.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 function alive(pid: number): boolean {
@@ -23,11 +23,13 @@ export class DataDirBusyError extends Error {
 
 /** Takes the folder for this process; the returned function gives it back. */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  await mkdir(dir, { recursive: true });
+  // The folder holds the database, the JWT secret and the operator socket: this account's only.
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
   const file = join(dir, 'server.pid');
   const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
   if (owner && owner !== process.pid && alive(owner)) throw new DataDirBusyError(dir, owner);
-  await writeFile(file, String(process.pid));
+  await writeFile(file, String(process.pid), { mode: 0o600 });
   return async () => {
     const current = Number((await readFile(file, 'utf8').catch(() => '')).trim());
     if (current === process.pid) await rm(file, { force: true });

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { fsyncSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { makePrivate } from './private-files.ts';
 import { timeoutToMs } from './timeout-setting.ts';
 
 export interface WorkerInput {
@@ -103,6 +104,7 @@ async function createPglite({ dataDir, bootstrapUser, assets }: WorkerInput): Pr
     ...(assets ? { pgliteWasmModule: assets.pglite, initdbWasmModule: assets.initdb } : {}),
   };
   let db: PGlite;
+  if (dataDir) makePrivate(dataDir);
   try {
     db = await PGlite.create({
       dataDir,
@@ -115,7 +117,11 @@ async function createPglite({ dataDir, bootstrapUser, assets }: WorkerInput): Pr
     if (!(error as Error).message.includes(`role "${bootstrapUser}" does not exist`)) throw error;
     db = await PGlite.create({ dataDir, extensions: { pgcrypto }, ...durable });
   }
-  if (dataDir) await makeDurable(db);
+  if (dataDir) {
+    // A fresh folder's files were just written by PGlite's initdb, readable by every account.
+    makePrivate(dataDir);
+    await makeDurable(db);
+  }
   return db;
 }
 

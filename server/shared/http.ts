@@ -118,3 +118,18 @@ export function publicOrigin(c: Context): string {
     return url.origin;
   }
 }
+
+/**
+ * The site's origin for the absolute URLs a page carries (og:url, the CSP's sockets). Without
+ * TRUST_PROXY, X-Forwarded-Host, Forwarded and Host are whatever the client wrote: they are not
+ * read, the configured site URL (SITE_URL, else the address the server listens on) is used. With
+ * TRUST_PROXY the proxy's report is believed, as for the client address.
+ */
+export function siteOrigin(c: Context, config: { siteUrl: string; trustProxy: number }): string {
+  if (config.trustProxy > 0) return publicOrigin(c);
+  try {
+    return new URL(config.siteUrl).origin;
+  } catch {
+    return new URL(c.req.url).origin;
+  }
+}

@@ -74,10 +74,13 @@ describe.each([
     expect(report.error).toBeNull();
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => seed4!.rpc('confirm_match', { p_match_id: match!.id })),
+      Array.from({ length: 20 }, () => seed4!.rpc('confirm_match', { p_match_id: match!.id, p_report_version: 1 })),
     );
     expect(results.map((r) => r.error)).toEqual(Array(20).fill(null));
-    const { data: ownConfirm } = await seed1!.rpc('confirm_match', { p_match_id: match!.id });
+    const { data: ownConfirm } = await seed1!.rpc('confirm_match', {
+      p_match_id: match!.id,
+      p_report_version: 1,
+    });
     expect(ownConfirm).toBeNull();
 
     const { rows } = await stack.ctx.db.query<{ confirmations: number; in_winners: number; in_losers: number }>(

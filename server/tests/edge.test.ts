@@ -21,6 +21,8 @@ describe('the edge of the server', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
+    // The site URL the operator configured (SITE_URL): what the page is told it is, behind no proxy.
+    stack.ctx.config.siteUrl = 'http://brawlcup.test';
     dist = await mkdtemp(join(tmpdir(), 'brawlcup-dist-'));
     await writeFile(
       join(dist, 'index.html'),
@@ -98,19 +100,35 @@ describe('the edge of the server', () => {
       expect(direct.headers.get('content-security-policy')).toContain(
         "connect-src 'self' ws://brawlcup.test wss://brawlcup.test;",
       );
-      // nginx in front: TLS ends there, this server sees plain http with the proxy's headers.
+      // Without TRUST_PROXY, what a client writes in Host or proxy headers is not the site.
       for (const headers of <Record<string, string>[]>[
-        { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
-        { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'brawlcup.test' },
-        { forwarded: 'for=203.0.113.9;proto=https;host=brawlcup.test' },
+        { host: 'evil.example' },
+        { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' },
+        { forwarded: 'for=203.0.113.9;proto=https;host=evil.example' },
       ]) {
-        const res = await app({ SUPABASE_ANON_KEY: 'anon' }).request('http://brawlcup.test/home', { headers });
-        const config = await configOf(res);
-        expect(config, JSON.stringify(headers)).toEqual({ API_SAME_ORIGIN: 'true', SUPABASE_ANON_KEY: 'anon' });
-        expect(JSON.stringify(config)).not.toContain('http://');
-        const csp = res.headers.get('content-security-policy')!;
-        expect(csp, JSON.stringify(headers)).toContain("connect-src 'self' wss://brawlcup.test;");
-        expect(csp).not.toContain('ws://');
+        const res = await app().request('http://evil.example/home', { headers });
+        expect(res.headers.get('content-security-policy'), JSON.stringify(headers)).toContain(
+          "connect-src 'self' ws://brawlcup.test wss://brawlcup.test;",
+        );
+      }
+      // nginx in front (TRUST_PROXY=1): TLS ends there, this server sees plain http with the proxy's headers.
+      stack.ctx.config.trustProxy = 1;
+      try {
+        for (const headers of <Record<string, string>[]>[
+          { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+          { host: '127.0.0.1:3000', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'brawlcup.test' },
+          { forwarded: 'for=203.0.113.9;proto=https;host=brawlcup.test' },
+        ]) {
+          const res = await app({ SUPABASE_ANON_KEY: 'anon' }).request('http://brawlcup.test/home', { headers });
+          const config = await configOf(res);
+          expect(config, JSON.stringify(headers)).toEqual({ API_SAME_ORIGIN: 'true', SUPABASE_ANON_KEY: 'anon' });
+          expect(JSON.stringify(config)).not.toContain('http://');
+          const csp = res.headers.get('content-security-policy')!;
+          expect(csp, JSON.stringify(headers)).toContain("connect-src 'self' wss://brawlcup.test;");
+          expect(csp).not.toContain('ws://');
+        }
+      } finally {
+        stack.ctx.config.trustProxy = 0;
       }
     });
 
@@ -278,6 +296,26 @@ describe('the edge of the server', () => {
       for (let i = 0; i < 10; i++)
         expect((await guarded.request('/studio', { headers: basic(`guess ${i}`) }, peer)).status).toBe(401);
       expect((await guarded.request('/studio', { headers: basic('correct horse') }, peer)).status).toBe(429);
+    });
+
+    it('behind a proxy (TRUST_PROXY), counts wrong guesses per client address, not for everybody', async () => {
+      const guarded = page({ listenHost: '127.0.0.1', password: 'correct horse', trustProxy: 1 });
+      const proxy = LOCAL_PEER;
+      const from = (client: string, password: string) => ({
+        authorization: `Basic ${Buffer.from(`operator:${password}`).toString('base64')}`,
+        'x-forwarded-for': client,
+      });
+      for (let i = 0; i < 10; i++)
+        expect((await guarded.request('/studio', { headers: from('203.0.113.66', `guess ${i}`) }, proxy)).status).toBe(
+          401,
+        );
+      expect((await guarded.request('/studio', { headers: from('203.0.113.66', 'correct horse') }, proxy)).status).toBe(
+        429,
+      );
+      // Through the same proxy, the operator at another address is not locked out.
+      expect(
+        (await guarded.request('/studio', { headers: from('198.51.100.20', 'correct horse') }, proxy)).status,
+      ).toBe(200);
     });
   });
 });

@@ -17,6 +17,8 @@ describe('Open Graph tags on a tournament page', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
+    // The site URL the operator configured (SITE_URL): where links to it point.
+    stack.ctx.config.siteUrl = 'https://cup.example';
     dist = await mkdtemp(join(tmpdir(), 'brawlcup-og-'));
     await writeFile(join(dist, 'index.html'), INDEX);
     const service = stack.service();
@@ -83,9 +85,28 @@ describe('Open Graph tags on a tournament page', () => {
     expect(html).toContain('4 of 4 slots left');
   });
 
+  it("takes the site's URL from the configuration, never from the Host or proxy headers a client writes", async () => {
+    const app = buildApp(stack.ctx, { staticDir: dist, runtimeConfig: {} });
+    for (const headers of <Record<string, string>[]>[
+      { host: 'evil.example' },
+      { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      { forwarded: 'host=evil.example;proto=http' },
+    ]) {
+      const res = await app.request(`http://evil.example/tournaments/${ids.open}`, { headers });
+      const html = await res.text();
+      expect(html, JSON.stringify(headers)).toContain(
+        `<meta property="og:url" content="https://cup.example/tournaments/${ids.open}">`,
+      );
+      expect(html).not.toContain('evil.example');
+      expect(res.headers.get('content-security-policy')).not.toContain('evil.example');
+    }
+  });
+
   it('leaves out a banner that is not https (a plain-http site)', async () => {
     const app = buildApp(stack.ctx, { staticDir: dist, runtimeConfig: {} });
+    stack.ctx.config.siteUrl = 'http://127.0.0.1:3000';
     const html = await (await app.request(`http://127.0.0.1:3000/tournaments/${ids.local}`)).text();
+    stack.ctx.config.siteUrl = 'https://cup.example';
     expect(html).toContain('<meta property="og:title" content="OG Local Banner · BrawlCup">');
     expect(html).not.toContain('og:image');
     expect(html).toContain('<meta name="twitter:card" content="summary">');

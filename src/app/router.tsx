@@ -1,7 +1,7 @@
 // Every route of spec section 2, each screen its own lazily loaded chunk. Signed-in screens sit in
 // the app layout (navigation header); /contactus and /leaderboard are open to everyone; /home, /profile
 // and /my-tournaments need a session,
-// /admindashboard shows "not allowed" to anyone but an administrator (RLS is the real gate).
+// /admindashboard and its screens show "not allowed" to anyone but an administrator (RLS is the real gate).
 import { useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type Params, type RouteObject } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
@@ -101,7 +101,30 @@ export const routes: RouteObject[] = [
               },
               {
                 lazy: guard('RequireAdmin'),
-                children: [{ path: paths.adminDashboard, lazy: screen(() => import('@/app/routes/admin-dashboard')) }],
+                children: [
+                  {
+                    path: paths.adminDashboard,
+                    lazy: screen(() => import('@/app/routes/admin-dashboard')),
+                    children: [
+                      { index: true, lazy: screen(() => import('@/app/routes/admin-tournaments')) },
+                      {
+                        path: paths.adminNewTournament,
+                        lazy: screen(() => import('@/app/routes/admin-new-tournament')),
+                      },
+                      {
+                        path: paths.adminEditTournamentRoute,
+                        lazy: screen(() => import('@/app/routes/admin-edit-tournament')),
+                      },
+                      {
+                        lazy: screen(() => import('@/app/routes/admin-tournament')),
+                        children: [
+                          { path: paths.adminTeamsRoute, lazy: screen(() => import('@/app/routes/admin-teams')) },
+                          { path: paths.adminBracketRoute, lazy: screen(() => import('@/app/routes/admin-bracket')) },
+                        ],
+                      },
+                    ],
+                  },
+                ],
               },
               // Under the header, so a mistyped address still offers the way on.
               { path: '*', lazy: screen(() => import('@/app/routes/not-found')) },

@@ -12,7 +12,17 @@ export const paths = {
   contact: '/contactus',
   profile: '/profile',
   home: '/home',
+  /** The administrator's tournaments; below it, the create form and each tournament's screens. */
   adminDashboard: '/admindashboard',
+  adminNewTournament: '/admindashboard/new',
+  adminEditTournament: (id: string) => `/admindashboard/tournaments/${encodeURIComponent(id)}/edit`,
+  adminEditTournamentRoute: '/admindashboard/tournaments/:id/edit',
+  /** A tournament's roster: its teams, check-in by hand, removal, cancellation. */
+  adminTeams: (id: string) => `/admindashboard/tournaments/${encodeURIComponent(id)}/teams`,
+  adminTeamsRoute: '/admindashboard/tournaments/:id/teams',
+  /** A tournament's bracket: start, reset, results and their history, round settings. */
+  adminBracket: (id: string) => `/admindashboard/tournaments/${encodeURIComponent(id)}/bracket`,
+  adminBracketRoute: '/admindashboard/tournaments/:id/bracket',
   myTournaments: '/my-tournaments',
   /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
   tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,

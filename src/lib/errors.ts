@@ -1,6 +1,6 @@
 // The one place where errors become messages. Supabase answers `{ data, error }`; `unwrap` turns the
 // error into a thrown AppError, and `errorMessage` is the text a person sees.
-import { GAME_ID_TAKEN_MESSAGE } from '@/lib/player-rules';
+import { gameIdTaken } from '@/lib/database-errors';
 
 export const NETWORK_MESSAGE = "Can't reach the server. Check your connection and try again.";
 export const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
@@ -104,12 +104,20 @@ const DATABASE_MESSAGES: Record<string, string> = {
   PGRST303: 'Your session has expired. Please sign in again.',
 };
 
-// Constraints whose violation has a more precise message than its code's: named in the error text.
+// Constraints whose violation has a more precise message than its code's. Postgres names the
+// constraint only in its own message ("... violates unique constraint \"name\""): read here, once.
 const CONSTRAINT_MESSAGES: Record<string, string> = {
   tournaments_name_key: 'A tournament with this name already exists.',
-  // Two accounts saving the same game ID at once: the trigger's check passed for both, the index did not.
-  profiles_game_id_key: GAME_ID_TAKEN_MESSAGE,
 };
+// Constraints that stand for a rule: two accounts saving the same game ID at once pass the trigger's
+// check, and the unique index refuses the second.
+const CONSTRAINT_RULES: Record<string, Rule> = {
+  profiles_game_id_key: gameIdTaken,
+};
+
+function violatedConstraint(e: AppError): string | undefined {
+  return e.code?.startsWith('23') ? /constraint "([a-z0-9_]+)"/.exec(e.message)?.[1] : undefined;
+}
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 export const EMAIL_LIMIT_MESSAGE = 'Too many emails have been sent. Please wait a while and try again.';
@@ -127,9 +135,12 @@ export interface Rule {
   readonly message: string;
 }
 
-/** Did the database refuse with this rule? Compares codes, never sentences. */
+/** Did the database refuse with this rule? Compares codes (and for a constraint that stands for one, its name). */
 export function isRuleError(error: unknown, rule: Rule): boolean {
-  return toAppError(error).code === rule.code;
+  const e = toAppError(error);
+  if (e.code === rule.code) return true;
+  const constraint = violatedConstraint(e);
+  return constraint !== undefined && CONSTRAINT_RULES[constraint] === rule;
 }
 
 /** A rule's message with its arguments, as the database's format() writes it (%s, %1$s). */
@@ -151,7 +162,8 @@ export function errorMessage(error: unknown): string {
   // PostgrestError carries no status: the database's 429 is known by its code.
   if (e.status === 429 || e.code === 'PT429') return rateLimitMessage(e);
   if (e.userFacing || e.code === 'P0001' || (e.code && RULE_CODE.test(e.code))) return e.message;
-  const constraint = /constraint "([a-z0-9_]+)"/.exec(e.message)?.[1];
+  const constraint = violatedConstraint(e);
+  if (constraint && CONSTRAINT_RULES[constraint]) return CONSTRAINT_RULES[constraint]!.message;
   if (constraint && CONSTRAINT_MESSAGES[constraint]) return CONSTRAINT_MESSAGES[constraint]!;
   if (e.code && DATABASE_MESSAGES[e.code]) return DATABASE_MESSAGES[e.code]!;
   // Auth errors (they carry auth codes like weak_password) are written for people already.

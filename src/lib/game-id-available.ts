@@ -1,8 +1,8 @@
 // Whether a game ID is free for the signed-in person (or a visitor signing up) to claim: sign-up and
 // the profile form ask before they save, so an ID owned by another account reads the database's own
-// words at once. The database stays the authority (its profiles trigger raises the same message).
+// words at once. The database stays the authority (its profiles trigger raises the same rule).
 import { AppError } from '@/lib/errors';
-import { GAME_ID_TAKEN_MESSAGE } from '@/lib/player-rules';
+import { gameIdTaken } from '@/lib/database-errors';
 
 export async function gameIdAvailable(gameId: string): Promise<boolean> {
   // The client's code comes with the first call, not with the screen (bench/bundle).
@@ -11,9 +11,9 @@ export async function gameIdAvailable(gameId: string): Promise<boolean> {
   return data;
 }
 
-/** The error a form shows on its Game ID field when another account owns the ID. */
+/** The database's game_id_taken refusal, made here when the form's own check finds it first. */
 export function gameIdTakenError(): AppError {
-  return new AppError(GAME_ID_TAKEN_MESSAGE, { code: 'game_id_taken', userFacing: true });
+  return new AppError(gameIdTaken.message, { code: gameIdTaken.code, userFacing: true });
 }
 
 /** Throws gameIdTakenError() when another account owns `gameId`. */

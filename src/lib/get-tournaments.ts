@@ -8,6 +8,7 @@ import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
 import { useRealtime, type TableChange } from '@/lib/use-realtime';
 import { isTournamentRow, type Tournament } from '@/lib/tournament';
+import { tournamentsKey } from '@/lib/tournament-keys';
 
 export type TournamentWithMyTeam = Tournament & {
   /** The caller's own registration for this tournament (empty when none, or signed out). */
@@ -17,11 +18,6 @@ export type TournamentWithMyTeam = Tournament & {
   /** The winning team's name (the player's in-game name in 1v1) once the tournament is completed. */
   champion?: string | null;
 };
-
-/** One key per person: the embedded team is theirs. */
-export const tournamentsKey = (userId: string | null) => ['tournaments', userId] as const;
-/** Every person's tournaments key, for writes that change the list. */
-export const allTournamentsKey = ['tournaments'] as const;
 
 export async function getTournaments(userId: string | null): Promise<TournamentWithMyTeam[]> {
   const newestFirst = { ascending: false } as const;

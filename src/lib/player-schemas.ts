@@ -4,11 +4,14 @@ import { z } from '@/lib/zod';
 import { charLength, visibleOnly } from '@/lib/text-rules';
 import { GAME_ID_MESSAGE, USERNAME_INVISIBLE_MESSAGE, USERNAME_MESSAGE } from '@/lib/player-rules';
 
-/** "#" + 9 letters/digits; the leading # is optional and added, letters are upper-cased (as the server does). */
+/**
+ * "#" + 9 letters/digits, or a real Brawl Stars tag (3 to 14 of 0289PYLQGRJCUV, which the game can
+ * verify); the leading # is optional and added, letters are upper-cased (as the server does).
+ */
 export const gameIdSchema = z
   .string()
   .trim()
-  .regex(/^#?[A-Za-z0-9]{9}$/, { message: GAME_ID_MESSAGE })
+  .regex(/^#?([A-Za-z0-9]{9}|[0289PYLQGRJCUVpylqgrjcuv]{3,14})$/, { message: GAME_ID_MESSAGE })
   .transform((value) => (value.startsWith('#') ? value : `#${value}`).toUpperCase());
 
 export const usernameSchema = z

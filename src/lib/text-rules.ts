@@ -3,8 +3,11 @@
 // (control and format characters, line and paragraph separators), as private.has_invisible checks;
 // lengths counted as Postgres counts them.
 
-/** Unicode categories Cc, Cf, Zl, Zp: U+202E (right-to-left override), U+200B, U+FEFF, line breaks... */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * Unicode categories Cc, Cf, Zl, Zp: U+202E (right-to-left override), U+200B, U+FEFF, line breaks...;
+ * and a lone surrogate (Cs), which no database text can hold.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 export function hasInvisible(text: string): boolean {
   return INVISIBLE.test(text);

@@ -78,6 +78,11 @@ export async function playMatch(reporter: Captain, confirmer: Captain, matchId: 
     p_games: games.map((winner) => ({ winner })),
   });
   if (report.error) throw new Error(`playMatch report: ${report.error.message}`);
-  const confirm = await confirmer.client.rpc('confirm_match', { p_match_id: matchId });
+  // The confirmation names the report it confirms, as the bracket shows it.
+  const { data: match } = await confirmer.client.from('matches').select('report_version').eq('id', matchId).single();
+  const confirm = await confirmer.client.rpc('confirm_match', {
+    p_match_id: matchId,
+    p_report_version: match?.report_version ?? -1,
+  });
   if (confirm.error) throw new Error(`playMatch confirm: ${confirm.error.message}`);
 }

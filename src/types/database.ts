@@ -107,6 +107,7 @@ export type Database = {
           next_match_id: string | null
           next_slot: number | null
           position: number
+          report_version: number
           reported_at: string | null
           reported_by: string | null
           result_reason: string | null
@@ -134,6 +135,7 @@ export type Database = {
           next_match_id?: string | null
           next_slot?: number | null
           position: number
+          report_version?: number
           reported_at?: string | null
           reported_by?: string | null
           result_reason?: string | null
@@ -161,6 +163,7 @@ export type Database = {
           next_match_id?: string | null
           next_slot?: number | null
           position?: number
+          report_version?: number
           reported_at?: string | null
           reported_by?: string | null
           result_reason?: string | null
@@ -250,11 +253,42 @@ export type Database = {
           },
         ]
       }
+      player_id_claims: {
+        Row: {
+          expires_at: string
+          icon_id: number
+          icon_name: string
+          in_game_name: string | null
+          player_id: string
+          started_at: string
+          user_id: string
+        }
+        Insert: {
+          expires_at: string
+          icon_id: number
+          icon_name: string
+          in_game_name?: string | null
+          player_id: string
+          started_at?: string
+          user_id: string
+        }
+        Update: {
+          expires_at?: string
+          icon_id?: number
+          icon_name?: string
+          in_game_name?: string | null
+          player_id?: string
+          started_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
           created_at: string
           email: string
           game_id: string | null
+          game_id_verified_at: string | null
           id: string
           updated_at: string
           username: string
@@ -263,6 +297,7 @@ export type Database = {
           created_at?: string
           email: string
           game_id?: string | null
+          game_id_verified_at?: string | null
           id: string
           updated_at?: string
           username: string
@@ -271,6 +306,7 @@ export type Database = {
           created_at?: string
           email?: string
           game_id?: string | null
+          game_id_verified_at?: string | null
           id?: string
           updated_at?: string
           username?: string
@@ -279,6 +315,7 @@ export type Database = {
       }
       team_players: {
         Row: {
+          accepted_at: string | null
           confirmed_at: string | null
           in_game_name: string
           player_id: string
@@ -288,6 +325,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          accepted_at?: string | null
           confirmed_at?: string | null
           in_game_name: string
           player_id: string
@@ -297,6 +335,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          accepted_at?: string | null
           confirmed_at?: string | null
           in_game_name?: string
           player_id?: string
@@ -403,6 +442,7 @@ export type Database = {
           format: string
           id: string
           name: string
+          player_id_rule: string
           prize: string | null
           registered_teams: number
           registration_closes_at: string | null
@@ -428,6 +468,7 @@ export type Database = {
           format?: string
           id?: string
           name: string
+          player_id_rule?: string
           prize?: string | null
           registered_teams?: number
           registration_closes_at?: string | null
@@ -453,6 +494,7 @@ export type Database = {
           format?: string
           id?: string
           name?: string
+          player_id_rule?: string
           prize?: string | null
           registered_teams?: number
           registration_closes_at?: string | null
@@ -472,6 +514,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_team_player: {
+        Args: { p_accept: boolean; p_slot: number; p_team_id: string }
+        Returns: undefined
+      }
       admin_matches: {
         Args: { p_tournament_id: string }
         Returns: {
@@ -490,6 +536,7 @@ export type Database = {
           next_match_id: string | null
           next_slot: number | null
           position: number
+          report_version: number
           reported_at: string | null
           reported_by: string | null
           result_reason: string | null
@@ -544,8 +591,26 @@ export type Database = {
         Args: { t: unknown }
         Returns: string
       }
+      complete_player_id_claim: {
+        Args: { p_icon_id: number; p_player_id: string; p_user_id: string }
+        Returns: {
+          created_at: string
+          email: string
+          game_id: string | null
+          game_id_verified_at: string | null
+          id: string
+          updated_at: string
+          username: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "profiles"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       confirm_match: {
-        Args: { p_match_id: string }
+        Args: { p_match_id: string; p_report_version: number }
         Returns: undefined
       }
       confirm_team_place: {
@@ -603,6 +668,10 @@ export type Database = {
       leave_team: {
         Args: { p_team_id: string }
         Returns: undefined
+      }
+      linked_username: {
+        Args: { tp: unknown }
+        Returns: string
       }
       my_next_match: {
         Args: { p_tournament_id?: string }
@@ -741,6 +810,29 @@ export type Database = {
           game_difference: number
           seed: number
         }[]
+      }
+      start_player_id_claim: {
+        Args: {
+          p_current_icon: number
+          p_in_game_name: string
+          p_player_id: string
+          p_user_id: string
+        }
+        Returns: {
+          expires_at: string
+          icon_id: number
+          icon_name: string
+          in_game_name: string | null
+          player_id: string
+          started_at: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "player_id_claims"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       start_tournament: {
         Args: {

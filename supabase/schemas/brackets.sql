@@ -28,6 +28,8 @@ create table public.matches (
   winner_id uuid references public.teams (id) on delete set null,
   reported_by uuid references auth.users (id) on delete set null,
   reported_at timestamptz,
+  -- Counts the reports of this match, never reset: a confirmation names the report it confirms.
+  report_version integer not null default 0,
   disputed_at timestamptz,
   dispute_comment text constraint matches_dispute_comment_length check (char_length(dispute_comment) <= 500),
   confirmed_at timestamptz,
@@ -36,6 +38,9 @@ create table public.matches (
   -- once), so results are checked against the round's best-of and a reset takes its settings with it.
   maps jsonb not null default '[]'
     constraint matches_maps_is_array check (jsonb_typeof(maps) = 'array'),
+  -- report_match and set_match_result write games in their exact shape (results.sql); this bounds
+  -- what any other writer could store, since the public bracket read sends it to every viewer.
+  constraint matches_games_size check (games is null or octet_length(games::text) <= 1024),
   constraint matches_distinct_teams check (team1_id is null or team1_id <> team2_id),
   constraint matches_place_key unique (tournament_id, bracket, group_number, round, position)
 );
@@ -47,7 +52,9 @@ comment on column public.matches.next_match_id is
 comment on column public.matches.loser_next_match_id is
   'Double elimination: where the loser drops (slot loser_next_slot).';
 comment on column public.matches.games is
-  'The reported games: [{"winner": 1|2, "team1_score"?, "team2_score"?}, ...].';
+  'The reported games: [{"winner": 1|2, "team1_score"?: 0..100, "team2_score"?: 0..100}, ...], at most best_of.';
+comment on column public.matches.report_version is
+  'How many times the match was reported; confirm_match names the version it confirms.';
 comment on column public.matches.maps is
   'The round''s games as the administrator set them: [{"mode": "Gem Grab"|null, "map": "Hard Rock '
   'Mine"|null}, ...], at most best_of entries; game n is played on entry n. Written only by '
@@ -93,6 +100,8 @@ comment on function public.state(matches) is
 revoke all on function public.state(matches) from public, anon, authenticated, service_role;
 grant execute on function public.state(matches) to anon, authenticated, service_role;
 
+-- Like every function of a row here, it reads the row again from the table by its id: an rpc's
+-- argument is whatever the client wrote.
 create function public.round_label(m public.matches)
 returns text
 language sql
@@ -100,24 +109,25 @@ stable
 security definer
 set search_path = ''
 as $$
-  with last as (
-    select max(x.round) filter (where x.bracket = m.bracket and x.group_number = m.group_number) as round,
+  with this as (select r.* from public.matches r where r.id = m.id),
+  last as (
+    select max(x.round) filter (where x.bracket = this.bracket and x.group_number = this.group_number) as round,
            bool_or(x.bracket = 'grand_final') as double,
            count(distinct x.group_number) filter (where x.bracket = 'group') as groups
-    from public.matches x where x.tournament_id = m.tournament_id
+    from this join public.matches x on x.tournament_id = this.tournament_id
   )
   select case
-    when m.bracket = 'grand_final' then case when m.round = 1 then 'Grand final' else 'Grand final reset' end
-    when m.bracket = 'group' then
-      case when l.groups > 1 then 'Group ' || m.group_number || ', round ' || m.round else 'Round ' || m.round end
-    when m.bracket = 'losers' then case when m.round = l.round then 'Losers final' else 'Losers round ' || m.round end
-    when l.double then case when m.round = l.round then 'Winners final' else 'Winners round ' || m.round end
-    when m.round = l.round then 'Final'
-    when m.round = l.round - 1 then 'Semi-final'
-    when m.round = l.round - 2 then 'Quarter-final'
-    else 'Round ' || m.round
+    when this.bracket = 'grand_final' then case when this.round = 1 then 'Grand final' else 'Grand final reset' end
+    when this.bracket = 'group' then
+      case when l.groups > 1 then 'Group ' || this.group_number || ', round ' || this.round else 'Round ' || this.round end
+    when this.bracket = 'losers' then case when this.round = l.round then 'Losers final' else 'Losers round ' || this.round end
+    when l.double then case when this.round = l.round then 'Winners final' else 'Winners round ' || this.round end
+    when this.round = l.round then 'Final'
+    when this.round = l.round - 1 then 'Semi-final'
+    when this.round = l.round - 2 then 'Quarter-final'
+    else 'Round ' || this.round
   end
-  from last l
+  from this, last l
 $$;
 comment on function public.round_label(matches) is
   'The round as people say it: Final, Semi-final, Quarter-final, Round n; Winners/Losers round n and '
@@ -172,6 +182,46 @@ comment on function private.seeding_order(integer) is
   'Seeds in bracket order for a power-of-two bracket (1, 8, 4, 5, 2, 7, 3, 6 for 8).';
 revoke all on function private.seeding_order(integer) from public, anon, authenticated, service_role;
 
+-- Where the loser of winners-bracket match p_position of round p_round (2 or later) drops: the
+-- position of its match in losers round 2 * (p_round - 1), among k = p_size / 2^p_round. The orders
+-- are brackets-manager.js's defaultMinorOrdering per bracket size (natural, reverse, half_shift:
+-- the halves swapped, pair_flip: each pair swapped), except for 16, where the alternation BrawlCup
+-- used before plays fewer rematches in all (bench/brackets). Before, every size alternated reverse
+-- and natural, which from 16 teams up set a dropped team against a winners-bracket opponent again
+-- at once: 3.3 such rematches per 128-team tournament against 0.4 now. Past 128 (and below 4) it
+-- still alternates.
+create function private.losers_drop_position(p_size integer, p_round integer, p_position integer)
+returns integer
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  v_k integer := p_size / (2 ^ p_round)::integer;
+  v_method text := (case p_size
+    when 4 then array['reverse']
+    when 8 then array['reverse', 'natural']
+    when 16 then array['reverse', 'natural', 'reverse']
+    when 32 then array['reverse', 'half_shift', 'natural', 'natural']
+    when 64 then array['reverse', 'half_shift', 'reverse', 'natural', 'natural']
+    when 128 then array['reverse', 'half_shift', 'pair_flip', 'pair_flip', 'pair_flip', 'natural']
+  end)[p_round - 1];
+begin
+  v_method := coalesce(v_method, case when p_round % 2 = 0 then 'reverse' else 'natural' end);
+  return case v_method
+    when 'reverse' then v_k + 1 - p_position
+    when 'half_shift' then case when p_position > v_k / 2 then p_position - v_k / 2 else p_position + v_k / 2 end
+    when 'pair_flip' then case when p_position % 2 = 1 then p_position + 1 else p_position - 1 end
+    else p_position
+  end;
+end
+$$;
+comment on function private.losers_drop_position(integer, integer, integer) is
+  'Double elimination: the losers-bracket position the loser of a winners-bracket match (round 2 on) '
+  'drops to, by bracket size (brackets-manager.js''s orders; BrawlCup''s alternation for 16).';
+revoke all on function private.losers_drop_position(integer, integer, integer) from public, anon, authenticated, service_role;
+
 -- Puts a team (or, for a bye, nobody) into a slot of a match.
 create function private.place(p_match_id uuid, p_slot smallint, p_team_id uuid)
 returns void
@@ -206,8 +256,9 @@ begin
   v_loser := case when v_match.winner_id is null then null
                   when v_match.winner_id = v_match.team1_id then v_match.team2_id else v_match.team1_id end;
   if v_match.bracket = 'grand_final' and v_match.round = 1 then
-    -- The winners bracket's champion (team 1) has lost no match yet: the bracket resets only if they lose.
-    if v_match.winner_id = v_match.team1_id then
+    -- The winners bracket's champion (team 1) has lost no match yet: the bracket resets only if they
+    -- lose a match both played (not when either was removed from the tournament).
+    if v_match.winner_id is not distinct from v_match.team1_id or v_match.team1_id is null or v_match.team2_id is null then
       update public.matches set is_bye = true, confirmed_at = now()
       where tournament_id = v_match.tournament_id and bracket = 'grand_final' and round = 2;
     else
@@ -226,7 +277,8 @@ begin
     if exists (select 1 from public.matches m where m.id = v_target and m.confirmed_at is null
                  and (m.team1_id is null or m.team2_id is null))
        and not exists (select 1 from public.matches f
-                       where (f.next_match_id = v_target or f.loser_next_match_id = v_target) and f.confirmed_at is null) then
+                       where f.tournament_id = v_match.tournament_id
+                         and (f.next_match_id = v_target or f.loser_next_match_id = v_target) and f.confirmed_at is null) then
       update public.matches set is_bye = true, winner_id = coalesce(team1_id, team2_id), confirmed_at = now() where id = v_target;
       perform private.advance(v_target);
     end if;
@@ -263,6 +315,7 @@ declare
   v_members uuid[];
   v_ring uuid[];
   v_i integer;
+  v_drop integer;
 begin
   if not (select private.is_admin()) then
     perform private.fail('admin_only_start');
@@ -342,6 +395,8 @@ begin
     -- From the final back to the first round, so each match knows where its winner goes.
     for v_round in reverse v_rounds..1 loop
       for v_position in 1..(v_size / (2 ^ v_round))::integer loop
+        -- Once per match, not per row the join below reads.
+        v_drop := case when v_round > 1 then private.losers_drop_position(v_size, v_round, v_position) end;
         insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot,
                                     loser_next_match_id, loser_next_slot)
         select p_tournament_id, 'winners', v_round, v_position, v_tournament.best_of,
@@ -352,13 +407,14 @@ begin
           and n.round = v_round + 1 and n.position = (v_position + 1) / 2
         left join public.matches gf on v_round = v_rounds and gf.tournament_id = p_tournament_id
           and gf.bracket = 'grand_final' and gf.round = 1
-        -- Losers drop to the losers bracket; from the second round on, in alternating order, so that
-        -- teams that met in the winners bracket do not meet again at once.
+        -- Losers drop to the losers bracket, from the second round on in the order
+        -- private.losers_drop_position gives, so that teams that met in the winners bracket seldom
+        -- meet again at once.
         left join public.matches l on l.tournament_id = p_tournament_id and case
           when v_rounds = 1 then l.bracket = 'grand_final' and l.round = 1
           when v_round = 1 then l.bracket = 'losers' and l.round = 1 and l.position = (v_position + 1) / 2
-          else l.bracket = 'losers' and l.round = 2 * (v_round - 1) and l.position = case
-            when (v_round - 1) % 2 = 1 then (v_size / 2 ^ v_round)::integer + 1 - v_position else v_position end end;
+          else l.bracket = 'losers' and l.round = 2 * (v_round - 1)
+               and l.position = v_drop end;
       end loop;
     end loop;
     update public.matches m set

@@ -90,8 +90,11 @@ declare
   v_replacement uuid;
 begin
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  -- Once started (an administrator may start before check-in closes), the bracket is the roster: a
+  -- swap then handed a no-show's slot and the invite to a waitlisted team that was not in it.
   if not found or v_tournament.checkin_settled_at is not null or v_tournament.starts_at is null
-     or v_tournament.cancelled_at is not null or now() < public.checkin_closes(v_tournament) then
+     or v_tournament.cancelled_at is not null or v_tournament.started_at is not null
+     or now() < public.checkin_closes(v_tournament) then
     return;
   end if;
   loop
@@ -112,6 +115,6 @@ end
 $$;
 comment on function public.settle_check_in(uuid) is
   'Once check-in has closed: no-shows give their slots to checked-in waitlisted teams, in waitlist '
-  'order. Idempotent.';
+  'order. Idempotent; nothing once the tournament has started.';
 revoke all on function public.settle_check_in(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.settle_check_in(uuid) to anon, authenticated, service_role;

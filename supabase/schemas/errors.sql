@@ -27,6 +27,13 @@ as $$
     ('BC102', 'username_invisible', 'Username cannot contain invisible characters.', 'username'),
     ('BC103', 'game_id_format', 'Invalid game ID format. Must be 9 characters with optional #.', 'game_id'),
     ('BC104', 'game_id_taken', 'That player ID belongs to another account.', 'game_id'),
+    ('BC105', 'claim_not_started', 'Start the check of your player ID first.', 'game_id'),
+    ('BC106', 'claim_expired', 'The check of your player ID expired: start it again.', 'game_id'),
+    -- Arguments: the icon's name.
+    ('BC107', 'claim_icon_mismatch', 'Your profile icon in the game is not %s yet: set it, then check again.', 'game_id'),
+    -- Arguments: the player ID.
+    ('BC108', 'player_id_unknown', 'No Brawl Stars player has the ID %s.', 'game_id'),
+    ('BC109', 'verification_unavailable', 'Player IDs are not verified on this site.', null),
     -- Tournaments and their schedule
     ('BC201', 'tournament_name_fixed', 'Tournament name cannot be changed.', 'name'),
     ('BC202', 'tournament_type_fixed', 'The type cannot change while teams are registered.', 'type'),
@@ -38,6 +45,7 @@ as $$
     ('BC208', 'checkin_opens_after_close', 'Check-in must open before it closes.', 'checkin_opens_at'),
     ('BC209', 'checkin_closes_after_start', 'Check-in must close by the start time.', 'checkin_closes_at'),
     ('BC210', 'registration_closes_after_checkin', 'Registration must close by the end of check-in.', 'registration_closes_at'),
+    ('BC211', 'format_fixed', 'The format cannot change once the tournament has started.', 'format'),
     -- Registration and teams
     ('BC301', 'sign_in_to_register', 'Please sign in to register.', null),
     ('BC302', 'registration_closed', 'Registration is closed.', null),
@@ -66,6 +74,11 @@ as $$
     ('BC323', 'captain_only_change', 'Only the captain can change the team.', null),
     ('BC324', 'place_not_on_team', 'That place is not on this team.', 'slot'),
     ('BC325', 'place_taken', 'That place is already taken.', 'slot'),
+    -- Arguments: the player ID, then the player's number (not in the message).
+    ('BC326', 'player_id_owned', 'Player ID %s belongs to another account: register with your own.', 'players.player_id'),
+    -- Arguments: the player's number (not in the message).
+    ('BC327', 'player_tag_format', 'Invalid player ID: a Brawl Stars tag is # and 3 to 14 of 0289PYLQGRJCUV.', 'players.player_id'),
+    ('BC328', 'no_account_to_accept', 'No account claims that place.', 'slot'),
     -- Check-in
     ('BC401', 'checkin_closed', 'Check-in is closed.', null),
     ('BC402', 'checkin_not_open', 'Check-in is not open yet.', null),
@@ -113,6 +126,8 @@ as $$
     ('BC616', 'winner_not_in_match', 'The winner must be one of the two teams of this match.', 'winner_team_id'),
     ('BC617', 'forfeit_reason', 'The reason is forfeit or no_show.', 'reason'),
     ('BC618', 'admin_only_matches', 'Only an administrator can list matches to settle.', null),
+    ('BC619', 'game_invalid', 'Each game is its winner (1 or 2) and, if given, both teams'' scores from 0 to 100, the winner''s not lower.', 'games'),
+    ('BC620', 'report_changed', 'The result was changed since you saw it: check it again, then confirm.', null),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)

@@ -70,6 +70,27 @@ comment on function public.normalize_player_id(text) is
 revoke all on function public.normalize_player_id(text) from public, anon, authenticated, service_role;
 grant execute on function public.normalize_player_id(text) to anon, authenticated, service_role;
 
+-- Which player IDs a rule accepts, in their normalised form: 'seed', the product's own rule (# and 9
+-- letters or digits, the default), or 'brawl_stars', the game's real tags (# and 3 to 14 of the 14
+-- characters tags are made of, as the official API and the brawlstats clients read them).
+create function private.player_id_valid(p_player_id text, p_rule text default 'seed')
+returns boolean
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select coalesce(case p_rule
+    when 'brawl_stars' then p_player_id ~ '^#[0289PYLQGRJCUV]{3,14}$'
+    else p_player_id ~ '^#[A-Z0-9]{9}$'
+  end, false)
+$$;
+comment on function private.player_id_valid(text, text) is
+  'True when a normalised player ID follows the rule: seed (# and 9 letters/digits) or brawl_stars (the '
+  'game''s tags: # and 3-14 of 0289PYLQGRJCUV).';
+revoke all on function private.player_id_valid(text, text) from public, anon, authenticated, service_role;
+grant execute on function private.player_id_valid(text, text) to anon, authenticated, service_role;
+
 -- The characters JavaScript's String.prototype.trim removes (WhiteSpace and LineTerminator), so
 -- the form and the database trim to the same string.
 create function private.trim_space(p_text text)

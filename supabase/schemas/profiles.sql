@@ -11,7 +11,11 @@ create table public.profiles (
   email text not null,
   username text not null,
   game_id text
-    constraint profiles_game_id_format check (game_id is null or game_id ~ '^#[A-Z0-9]{9}$'),
+    constraint profiles_game_id_format
+    check (game_id is null or private.player_id_valid(game_id, 'seed') or private.player_id_valid(game_id, 'brawl_stars')),
+  -- Set only when the player proved the ID is theirs in the game (player_id_claims); cleared when the
+  -- ID changes.
+  game_id_verified_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -20,7 +24,9 @@ comment on table public.profiles is
 comment on column public.profiles.email is
   'Copied from auth.users.email and kept in sync; read-only for players.';
 comment on column public.profiles.game_id is
-  'Normalised like a player ID (#, 9 letters/digits, upper case), or null.';
+  'Normalised like a player ID (#, 9 letters/digits, or a real tag of 0289PYLQGRJCUV; upper case), or null.';
+comment on column public.profiles.game_id_verified_at is
+  'When the player proved in the game that game_id is theirs; null while unverified.';
 
 -- NOT VALID: the rule holds for every new or changed row; rows written before it are left as they
 -- were rather than failing the migration that added it on a live database.
@@ -39,6 +45,28 @@ grant select on public.profiles to authenticated;
 grant select, update, delete on public.profiles to service_role;
 grant update (username, game_id) on public.profiles to authenticated;
 
+-- A player proving a player ID is theirs: the check of their ID started through the game's API
+-- (supabase/functions/verify-player-id, which the local server runs too), with the profile icon
+-- they are asked to set in the game. One at a time per account, for ten minutes.
+create table public.player_id_claims (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  player_id text not null,
+  in_game_name text,
+  icon_id integer not null,
+  icon_name text not null,
+  started_at timestamptz not null default now(),
+  expires_at timestamptz not null
+);
+comment on table public.player_id_claims is
+  'A pending proof that a player ID is the account''s: the profile icon to set in the game before expires_at.';
+
+alter table public.player_id_claims enable row level security;
+
+-- Written only by the verification (service role); the player reads their own.
+revoke all on public.player_id_claims from public, anon, authenticated, service_role;
+grant select on public.player_id_claims to authenticated;
+grant select, insert, update, delete on public.player_id_claims to service_role;
+
 -- ============================================================================================
 -- Policies
 -- ============================================================================================
@@ -52,6 +80,11 @@ create policy "Admins can read every profile"
   on public.profiles for select
   to authenticated
   using ((select private.is_admin()));
+
+create policy "Players can read their own player ID check"
+  on public.player_id_claims for select
+  to authenticated
+  using (user_id = (select auth.uid()));
 
 create policy "Players can update their own profile"
   on public.profiles for update
@@ -78,8 +111,15 @@ begin
     perform private.fail('username_invisible');
   end if;
   new.game_id := public.normalize_player_id(nullif(btrim(new.game_id), ''));
-  if new.game_id is not null and new.game_id !~ '^#[A-Z0-9]{9}$' then
+  -- The seed's form, or a real tag (which the game's API can verify).
+  if new.game_id is not null and not private.player_id_valid(new.game_id, 'seed')
+     and not private.player_id_valid(new.game_id, 'brawl_stars') then
     perform private.fail('game_id_format');
+  end if;
+  -- A verification holds for the ID it verified (the claim sets both at once).
+  if tg_op = 'UPDATE' and new.game_id is distinct from old.game_id
+     and new.game_id_verified_at is not distinct from old.game_id_verified_at then
+    new.game_id_verified_at := null;
   end if;
   return new;
 end
@@ -123,6 +163,100 @@ $$;
 comment on function public.game_id_available(text) is 'True when no other account owns this player ID.';
 revoke all on function public.game_id_available(text) from public, anon, authenticated, service_role;
 grant execute on function public.game_id_available(text) to anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Proving a player ID through the game
+-- ============================================================================================
+
+-- Profile icons a player is asked to set (the game's own default icons, by their id in the API).
+create function private.claim_icons()
+returns table (icon_id integer, icon_name text)
+language sql
+immutable
+set search_path = ''
+as $$
+  values (28000000, 'Shelly'), (28000001, 'Colt'), (28000002, 'Bull'), (28000003, 'Brock'), (28000004, 'Rico'),
+         (28000005, 'Spike'), (28000006, 'Barley'), (28000007, 'Jessie'), (28000008, 'Nita'), (28000009, 'Dynamike')
+$$;
+comment on function private.claim_icons() is 'The profile icons a player may be asked to set to prove a player ID.';
+revoke all on function private.claim_icons() from public, anon, authenticated, service_role;
+
+-- Starts a proof: the game's API said this tag exists (with this name and current icon); the player
+-- is asked to set another icon within ten minutes. Called by the verification with the service role
+-- for the signed-in player it checked.
+create function public.start_player_id_claim(p_user_id uuid, p_player_id text, p_in_game_name text, p_current_icon integer)
+returns public.player_id_claims
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id text := public.normalize_player_id(nullif(btrim(p_player_id), ''));
+  v_claim public.player_id_claims;
+begin
+  if p_user_id is null then
+    perform private.fail('sign_in_required');
+  end if;
+  if not private.player_id_valid(v_id, 'brawl_stars') then
+    perform private.fail('game_id_format');
+  end if;
+  insert into public.player_id_claims (user_id, player_id, in_game_name, icon_id, icon_name, expires_at)
+  select p_user_id, v_id, left(p_in_game_name, 60), i.icon_id, i.icon_name, now() + interval '10 minutes'
+  from private.claim_icons() i
+  where i.icon_id is distinct from p_current_icon
+  order by random() limit 1
+  on conflict (user_id) do update set player_id = excluded.player_id, in_game_name = excluded.in_game_name,
+    icon_id = excluded.icon_id, icon_name = excluded.icon_name, started_at = now(), expires_at = excluded.expires_at
+  returning * into v_claim;
+  return v_claim;
+end
+$$;
+comment on function public.start_player_id_claim(uuid, text, text, integer) is
+  'Verification (service role): starts the proof that a player ID is the account''s, asking for a profile '
+  'icon other than the current one.';
+revoke all on function public.start_player_id_claim(uuid, text, text, integer) from public, anon, authenticated, service_role;
+grant execute on function public.start_player_id_claim(uuid, text, text, integer) to service_role;
+
+-- Completes a proof: the game's API shows the icon asked for, so the player controls that tag. The
+-- ID becomes theirs, verified; an account that had put it on its profile loses it, and its places
+-- in tournaments not yet started are no longer linked to that account (no rights on teams through
+-- an ID it did not own); the verified owner takes those back by registering with it.
+create function public.complete_player_id_claim(p_user_id uuid, p_player_id text, p_icon_id integer)
+returns public.profiles
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_claim public.player_id_claims;
+  v_profile public.profiles;
+begin
+  select * into v_claim from public.player_id_claims where user_id = p_user_id for update;
+  if not found or v_claim.player_id <> public.normalize_player_id(p_player_id) then
+    perform private.fail('claim_not_started');
+  end if;
+  if v_claim.expires_at < now() then
+    perform private.fail('claim_expired');
+  end if;
+  if p_icon_id is distinct from v_claim.icon_id then
+    perform private.fail('claim_icon_mismatch', v_claim.icon_name);
+  end if;
+  update public.team_players tp set user_id = null, confirmed_at = null
+  from public.tournaments t
+  where t.id = tp.tournament_id and tp.player_id = v_claim.player_id and tp.user_id <> p_user_id
+    and t.started_at is null and t.completed_at is null;
+  update public.profiles set game_id = null where game_id = v_claim.player_id and id <> p_user_id;
+  update public.profiles set game_id = v_claim.player_id, game_id_verified_at = now()
+  where id = p_user_id returning * into v_profile;
+  delete from public.player_id_claims where user_id = p_user_id;
+  return v_profile;
+end
+$$;
+comment on function public.complete_player_id_claim(uuid, text, integer) is
+  'Verification (service role): the icon asked for is set in the game: the player ID becomes the '
+  'account''s, verified, and leaves any other account.';
+revoke all on function public.complete_player_id_claim(uuid, text, integer) from public, anon, authenticated, service_role;
+grant execute on function public.complete_player_id_claim(uuid, text, integer) to service_role;
 
 -- Sign-up: the auth service stores the form's username and game ID in raw_user_meta_data.
 create function private.handle_new_user()

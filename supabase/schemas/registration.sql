@@ -57,10 +57,13 @@ create table public.team_players (
   slot smallint not null
     constraint team_players_slot_range check (slot between 1 and 3),
   player_id text not null
-    constraint team_players_player_id_format check (player_id ~ '^#[A-Z0-9]{9}$'),
+    constraint team_players_player_id_format
+    check (private.player_id_valid(player_id, 'seed') or private.player_id_valid(player_id, 'brawl_stars')),
   in_game_name text not null,
   user_id uuid references auth.users (id) on delete set null,
   confirmed_at timestamptz,
+  -- A claimed player ID is not a seat on the team: the captain accepts the account that claims it.
+  accepted_at timestamptz,
   primary key (team_id, slot),
   constraint team_players_tournament_id_player_id_key unique (tournament_id, player_id)
 );
@@ -69,11 +72,14 @@ comment on table public.team_players is
 comment on column public.team_players.tournament_id is
   'Copied from the team (checked by a trigger) so a player ID can be unique per tournament.';
 comment on column public.team_players.player_id is
-  'Normalised: # followed by 9 upper-case letters or digits.';
+  'Normalised: # followed by 9 upper-case letters or digits, or a real tag (the tournament''s player_id_rule).';
 comment on column public.team_players.user_id is
   'The account that owns this player ID (profiles.game_id) when the player was entered; it sees the team.';
 comment on column public.team_players.confirmed_at is
   'When that account confirmed its place (the captain''s own place is confirmed at once).';
+comment on column public.team_players.accepted_at is
+  'When the captain accepted that account on the team (the captain and a verified owner at once); with '
+  'confirmed_at, it makes the account a member.';
 
 -- NOT VALID, as teams_team_name_rules.
 alter table public.team_players add constraint team_players_in_game_name_rules check (
@@ -102,12 +108,32 @@ security definer
 set search_path = ''
 as $$
   select exists (select 1 from public.teams t where t.id = p_team_id and t.registered_by = (select auth.uid()))
-      or exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid()))
+      or exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid())
+                 and tp.confirmed_at is not null and tp.accepted_at is not null)
 $$;
 comment on function private.is_team_member(uuid) is
-  'True when the caller registered the team or owns one of its player IDs.';
+  'True when the caller registered the team, or confirmed a place on it with a player ID they own and the '
+  'captain accepted them (a verified ID is accepted at once). The one definition of a team''s members.';
 revoke all on function private.is_team_member(uuid) from public, anon, authenticated, service_role;
 grant execute on function private.is_team_member(uuid) to authenticated;
+
+-- An account whose player ID a captain entered is invited, not yet on the team: it sees the team (to
+-- confirm or decline) and its own place, not the others' player IDs nor the Discord invite. Before,
+-- whoever owned the ID when it was entered read all of it at once, and leaving cleared the team's
+-- check-in.
+create function private.is_invited(p_team_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.team_players tp where tp.team_id = p_team_id and tp.user_id = (select auth.uid()))
+$$;
+comment on function private.is_invited(uuid) is
+  'True when a place of the team was entered with a player ID the caller owns (confirmed, accepted or not).';
+revoke all on function private.is_invited(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.is_invited(uuid) to authenticated;
 
 create policy "Players can read their own registrations"
   on public.teams for select
@@ -118,6 +144,11 @@ create policy "Teammates can read their teams"
   on public.teams for select
   to authenticated
   using ((select private.is_team_member(id)));
+
+create policy "Invited players can read the teams that entered them"
+  on public.teams for select
+  to authenticated
+  using ((select private.is_invited(id)));
 
 create policy "Admins can read every registration"
   on public.teams for select
@@ -142,6 +173,11 @@ create policy "Teammates can read the players of their teams"
   to authenticated
   using ((select private.is_team_member(team_id)));
 
+create policy "Players can read their own places"
+  on public.team_players for select
+  to authenticated
+  using (user_id = (select auth.uid()));
+
 create policy "Admins can read every team player"
   on public.team_players for select
   to authenticated
@@ -155,6 +191,48 @@ create policy "Admins can delete team players"
 -- ============================================================================================
 -- Registering
 -- ============================================================================================
+
+-- A player who finds their own player ID on another team of the tournament takes it back by
+-- registering with it: a place they were invited to and did not confirm is declined, and once their
+-- ownership is verified (through the game, profiles.game_id_verified_at) so is a place entered with
+-- it before it was theirs (a captain's guess, or a squatter's solo registration). A team left with no
+-- player is withdrawn; a team left with an empty place is no longer checked in. Places the owner
+-- confirmed stay: they agreed to them.
+create function private.release_player_id(p_tournament_id uuid, p_player_id text, p_owner uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_verified boolean;
+  v_place record;
+begin
+  select p.game_id_verified_at is not null into v_verified
+  from public.profiles p where p.id = p_owner and p.game_id = p_player_id;
+  if not found then
+    return;
+  end if;
+  for v_place in
+    delete from public.team_players tp
+    using public.teams t
+    where t.id = tp.team_id and tp.tournament_id = p_tournament_id and tp.player_id = p_player_id
+      and t.registered_by <> p_owner and tp.confirmed_at is null
+      and (tp.user_id = p_owner or (tp.user_id is null and v_verified))
+    returning tp.team_id
+  loop
+    if not exists (select 1 from public.team_players tp where tp.team_id = v_place.team_id) then
+      delete from public.teams where id = v_place.team_id;
+    else
+      update public.teams set checked_in_at = null where id = v_place.team_id;
+    end if;
+  end loop;
+end
+$$;
+comment on function private.release_player_id(uuid, text, uuid) is
+  'Frees the owner''s player ID in a tournament from places they did not confirm: invitations to them, '
+  'and once verified, places entered with it by others.';
+revoke all on function private.release_player_id(uuid, text, uuid) from public, anon, authenticated, service_role;
 
 create function public.register_team(p_tournament_id uuid, p_team_name text, p_players jsonb, p_waitlist boolean default false)
 returns public.teams
@@ -247,8 +325,9 @@ begin
   for i in 1 .. v_size loop
     v_player := p_players -> (i - 1);
     v_id := public.normalize_player_id(v_player ->> 'player_id');
-    if v_id is null or v_id !~ '^#[A-Z0-9]{9}$' then
-      perform private.fail('player_id_format', i::text);
+    if not private.player_id_valid(v_id, v_tournament.player_id_rule) then
+      perform private.fail(case v_tournament.player_id_rule when 'brawl_stars' then 'player_tag_format' else 'player_id_format' end,
+                           i::text);
     end if;
     v_ids := v_ids || v_id;
   end loop;
@@ -259,6 +338,9 @@ begin
     end if;
   end loop;
 
+  -- The registering player's own ID, found where they never agreed to be, is theirs back.
+  perform private.release_player_id(p_tournament_id, x.id, v_user_id) from unnest(v_ids) x (id);
+
   -- Registered and waitlisted teams alike: a player ID appears once per tournament.
   select p.id, p.slot into v_taken, v_taken_slot
   from unnest(v_ids) with ordinality as p (id, slot)
@@ -267,6 +349,12 @@ begin
   limit 1;
   if v_taken is not null then
     perform private.fail('player_id_registered', v_taken, v_taken_slot::text);
+  end if;
+
+  -- A solo registration is the registering player's own place: another account's player ID would
+  -- hold that player out of the tournament without their consent (a team enters it as an invitation).
+  if v_size = 1 and exists (select 1 from public.profiles p where p.game_id = v_ids[1] and p.id <> v_user_id) then
+    perform private.fail('player_id_owned', v_ids[1], '1');
   end if;
 
   if v_tournament.registered_teams >= v_tournament.slots then
@@ -340,18 +428,24 @@ set search_path = ''
 as $$
 declare
   v_captain uuid;
+  v_verified boolean := false;
 begin
   if tg_op = 'UPDATE' and new.player_id is not distinct from old.player_id then
     return new;
   end if;
-  select p.id into new.user_id from public.profiles p where p.game_id = new.player_id;
+  select p.id, p.game_id_verified_at is not null into new.user_id, v_verified
+  from public.profiles p where p.game_id = new.player_id;
   select t.registered_by into v_captain from public.teams t where t.id = new.team_id;
   new.confirmed_at := case when new.user_id is not null and new.user_id = v_captain then now() end;
+  -- The captain's own place, and an ID its owner proved in the game, need no acceptance; any other
+  -- account that claims the ID waits for the captain to accept it (accept_team_player).
+  new.accepted_at := case when new.user_id = v_captain or v_verified then now() end;
   return new;
 end
 $$;
 comment on function private.link_team_player() is
-  'Trigger: links a team player to the account owning the player ID and confirms the captain''s own place.';
+  'Trigger: links a team player to the account owning the player ID, confirms the captain''s own place and '
+  'accepts the captain and a verified owner at once.';
 revoke all on function private.link_team_player() from public, anon, authenticated, service_role;
 
 -- ============================================================================================
@@ -458,7 +552,8 @@ $$;
 comment on function private.promote_after_more_slots() is 'Trigger: added slots go to the waitlist.';
 revoke all on function private.promote_after_more_slots() from public, anon, authenticated, service_role;
 
--- A waitlisted team's place in line (1 = next), as a computed field of teams.
+-- A waitlisted team's place in line (1 = next), as a computed field of teams. The row is read again
+-- from the table by its id: called as an rpc, the argument is whatever the client wrote.
 create function public.waitlist_position(t public.teams)
 returns integer
 language sql
@@ -466,10 +561,11 @@ stable
 security definer
 set search_path = ''
 as $$
-  select case when t.status = 'waitlisted' then (
+  select case when r.status = 'waitlisted' then (
     select count(*)::int + 1 from public.teams w
-    where w.tournament_id = t.tournament_id and w.status = 'waitlisted' and (w.registered_at, w.id) < (t.registered_at, t.id)
+    where w.tournament_id = r.tournament_id and w.status = 'waitlisted' and (w.registered_at, w.id) < (r.registered_at, r.id)
   ) end
+  from public.teams r where r.id = t.id
 $$;
 comment on function public.waitlist_position(teams) is
   'A waitlisted team''s place in line (1 is next); null when registered.';
@@ -586,6 +682,7 @@ as $$
 declare
   v_team public.teams;
   v_tournament public.tournaments;
+  v_confirmed boolean;
 begin
   select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
@@ -595,18 +692,87 @@ begin
   if private.roster_closed(v_tournament) then
     perform private.fail('checkin_closed');
   end if;
-  delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid());
+  delete from public.team_players where team_id = p_team_id and user_id = (select auth.uid())
+  returning confirmed_at is not null and accepted_at is not null into v_confirmed;
   if not found then
     perform private.fail('not_on_team');
   end if;
   -- A team with an empty place is no longer ready: the captain checks in again once it is filled.
-  update public.teams set checked_in_at = null where id = p_team_id;
+  -- Declining an invitation (never confirmed, or never accepted by the captain) does not: an account
+  -- that claims the ID a captain typed cannot undo the team's check-in just before it closes.
+  if v_confirmed then
+    update public.teams set checked_in_at = null where id = p_team_id;
+  end if;
 end
 $$;
 comment on function public.leave_team(uuid) is
   'A player leaves a team they were entered in, until check-in closes.';
 revoke all on function public.leave_team(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.leave_team(uuid) to authenticated;
+
+-- The captain accepts the account that claims a place's player ID, or turns it away: the place keeps
+-- its ID and in-game name, no longer linked to that account. Until accepted, the account is only
+-- invited (its own place, no team details, no invite); a verified ID is accepted at once.
+create function public.accept_team_player(p_team_id uuid, p_slot integer, p_accept boolean)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_team public.teams;
+  v_tournament public.tournaments;
+begin
+  select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
+  select * into v_team from public.teams where id = p_team_id;
+  if v_team.registered_by <> (select auth.uid()) then
+    perform private.fail('captain_only_change');
+  end if;
+  if private.roster_closed(v_tournament) then
+    perform private.fail('checkin_closed');
+  end if;
+  if not exists (select 1 from public.team_players tp
+                 where tp.team_id = p_team_id and tp.slot = p_slot and tp.user_id is not null
+                   and tp.user_id <> v_team.registered_by) then
+    perform private.fail('no_account_to_accept');
+  end if;
+  if coalesce(p_accept, false) then
+    update public.team_players set accepted_at = coalesce(accepted_at, now())
+    where team_id = p_team_id and slot = p_slot;
+  else
+    update public.team_players set user_id = null, confirmed_at = null, accepted_at = null
+    where team_id = p_team_id and slot = p_slot;
+  end if;
+end
+$$;
+comment on function public.accept_team_player(uuid, integer, boolean) is
+  'The captain accepts the account that claims a place''s player ID (it becomes a member once it '
+  'confirms), or turns it away (the place stays, unlinked), until check-in closes.';
+revoke all on function public.accept_team_player(uuid, integer, boolean) from public, anon, authenticated, service_role;
+grant execute on function public.accept_team_player(uuid, integer, boolean) to authenticated;
+
+-- Who claims a place, for the captain deciding whether to accept them: the linked account's username
+-- (profiles are private to their owner). Read from the table by the place's key, never from the
+-- argument, so a made-up row reveals nothing.
+create function public.linked_username(tp public.team_players)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p.username
+  from public.team_players x
+  join public.teams t on t.id = x.team_id
+  join public.profiles p on p.id = x.user_id
+  where x.team_id = tp.team_id and x.slot = tp.slot
+    and (t.registered_by = (select auth.uid()) or (select private.is_admin()))
+$$;
+comment on function public.linked_username(team_players) is
+  'Computed field: the username of the account that claims a place''s player ID, for the team''s captain '
+  'and administrators; null for anyone else.';
+revoke all on function public.linked_username(team_players) from public, anon, authenticated, service_role;
+grant execute on function public.linked_username(team_players) to authenticated, service_role;
 
 -- The captain names a player for an empty place (after someone left), under the same rules as a
 -- registration.
@@ -645,8 +811,9 @@ begin
   if char_length(v_name) > 30 then
     perform private.fail('in_game_name_length', p_slot::text);
   end if;
-  if v_id is null or v_id !~ '^#[A-Z0-9]{9}$' then
-    perform private.fail('player_id_format', p_slot::text);
+  if not private.player_id_valid(v_id, v_tournament.player_id_rule) then
+    perform private.fail(case v_tournament.player_id_rule when 'brawl_stars' then 'player_tag_format' else 'player_id_format' end,
+                         p_slot::text);
   end if;
   if exists (select 1 from public.team_players tp where tp.tournament_id = v_team.tournament_id and tp.player_id = v_id) then
     perform private.fail('player_id_registered', v_id, p_slot::text);
@@ -678,11 +845,11 @@ as $$
       or exists (
         select 1 from public.teams tm
         where tm.tournament_id = i.tournament_id and tm.status = 'registered'
-          and (tm.registered_by = (select auth.uid())
-            or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())))))
+          and (select private.is_team_member(tm.id))))
 $$;
 comment on function public.discord_link(uuid) is
-  'The tournament''s Discord link for its registered players and administrators; null for anyone else.';
+  'The tournament''s Discord link for its registered captains, their confirmed players and administrators; '
+  'null for anyone else.';
 revoke all on function public.discord_link(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.discord_link(uuid) to anon, authenticated, service_role;
 
@@ -723,7 +890,9 @@ revoke all on function public.tournament_teams(uuid) from public, anon, authenti
 grant execute on function public.tournament_teams(uuid) to anon, authenticated, service_role;
 
 -- Profiles are private to their owner; a team's members may know its captain's username, and only
--- that. Security definer: the caller cannot read the captain's profile row.
+-- that. Security definer: the caller cannot read the captain's profile row. The captain is read from
+-- the table by the team's id, never from the argument: as an rpc (`rpc/captain_username`) the row is
+-- whatever the client wrote, and a made-up registered_by revealed any account's username.
 create function public.captain_username(t public.teams)
 returns text
 language sql
@@ -731,9 +900,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  select p.username from public.profiles p
-  where p.id = t.registered_by
-    and ((select private.is_team_member(t.id)) or (select private.is_admin()))
+  select p.username from public.teams r join public.profiles p on p.id = r.registered_by
+  where r.id = t.id
+    and ((select private.is_team_member(r.id)) or (select private.is_invited(r.id)) or (select private.is_admin()))
 $$;
 comment on function public.captain_username(teams) is
   'The username of the player who registered the team, for its members and administrators; null for anyone else.';

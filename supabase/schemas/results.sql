@@ -129,29 +129,58 @@ comment on function private.lock_match_for_admin(uuid) is
   'Locks a match of a tournament still on for an administrator, or says why not.';
 revoke all on function private.lock_match_for_admin(uuid) from public, anon, authenticated, service_role;
 
--- Checks reported games against the best-of and returns them with the winner and scores.
-create function private.score_games(p_best_of smallint, p_games jsonb, out team1_score smallint, out team2_score smallint)
+-- Checks reported games exactly (known keys, types, ranges: they are sent to every viewer of the
+-- bracket) against the best-of, and returns them rebuilt in their one shape with the match score.
+-- Before, only each game's winner was read: a 1.9 MB field or a score of -5 went through as sent.
+create function private.score_games(p_best_of smallint, p_games jsonb, out team1_score smallint, out team2_score smallint,
+                                    out games jsonb)
 language plpgsql
 immutable
 set search_path = ''
 as $$
 declare
   v_game jsonb;
+  v_winner jsonb;
+  v_scores jsonb;
   v_needed integer := p_best_of / 2 + 1;
 begin
   if p_games is null or jsonb_typeof(p_games) <> 'array' or jsonb_array_length(p_games) = 0 then
     perform private.fail('games_required');
   end if;
+  -- Five games of three small numbers each fit in far less; larger is not a report.
+  if octet_length(p_games::text) > 1024 then
+    perform private.fail('game_invalid');
+  end if;
   team1_score := 0;
   team2_score := 0;
+  games := '[]';
   for v_game in select * from jsonb_array_elements(p_games) loop
     if greatest(team1_score, team2_score) >= v_needed then
       perform private.fail('best_of_score', p_best_of::text, v_needed::text);
     end if;
-    if jsonb_typeof(v_game) <> 'object' or v_game->>'winner' is null or v_game->>'winner' not in ('1', '2') then
+    v_winner := case when jsonb_typeof(v_game) = 'object' then v_game->'winner' end;
+    if v_winner is null or jsonb_typeof(v_winner) = 'null' then
       perform private.fail('game_winner_required');
     end if;
-    if v_game->>'winner' = '1' then team1_score := team1_score + 1; else team2_score := team2_score + 1; end if;
+    -- The winner as the number 1 or 2 (the app's form sends numbers; a string "1" is read as before).
+    if not (jsonb_typeof(v_winner) in ('number', 'string') and v_winner #>> '{}' in ('1', '2')) then
+      perform private.fail('game_winner_required');
+    end if;
+    if exists (select 1 from jsonb_object_keys(v_game) k where k not in ('winner', 'team1_score', 'team2_score'))
+       or (v_game ? 'team1_score') <> (v_game ? 'team2_score') then
+      perform private.fail('game_invalid');
+    end if;
+    v_scores := '{}';
+    if v_game ? 'team1_score' then
+      if jsonb_typeof(v_game->'team1_score') <> 'number' or jsonb_typeof(v_game->'team2_score') <> 'number'
+         or (v_game->>'team1_score') !~ '^(0|[1-9][0-9]?|100)$' or (v_game->>'team2_score') !~ '^(0|[1-9][0-9]?|100)$'
+         or ((v_game->>'team1_score')::int - (v_game->>'team2_score')::int) * (case v_winner #>> '{}' when '1' then 1 else -1 end) < 0 then
+        perform private.fail('game_invalid');
+      end if;
+      v_scores := jsonb_build_object('team1_score', (v_game->>'team1_score')::int, 'team2_score', (v_game->>'team2_score')::int);
+    end if;
+    games := games || jsonb_build_array(jsonb_build_object('winner', (v_winner #>> '{}')::int) || v_scores);
+    if v_winner #>> '{}' = '1' then team1_score := team1_score + 1; else team2_score := team2_score + 1; end if;
   end loop;
   if greatest(team1_score, team2_score) < v_needed then
     perform private.fail('best_of_score', p_best_of::text, v_needed::text);
@@ -159,7 +188,8 @@ begin
 end
 $$;
 comment on function private.score_games(smallint, jsonb) is
-  'The score of reported games, or a message when it is not possible for the best-of.';
+  'The score of reported games and the games in their exact shape, or a message when they are not '
+  'well formed or not possible for the best-of.';
 revoke all on function private.score_games(smallint, jsonb) from public, anon, authenticated, service_role;
 
 -- ============================================================================================
@@ -186,19 +216,22 @@ begin
   end if;
   v_score := private.score_games(v_match.best_of, p_games);
   update public.matches set
-    games = p_games, team1_score = v_score.team1_score, team2_score = v_score.team2_score,
+    games = v_score.games, team1_score = v_score.team1_score, team2_score = v_score.team2_score,
     winner_id = case when v_score.team1_score > v_score.team2_score then team1_id else team2_id end,
-    reported_by = (select auth.uid()), reported_at = now(), disputed_at = null, dispute_comment = null
+    reported_by = (select auth.uid()), reported_at = now(), disputed_at = null, dispute_comment = null,
+    report_version = report_version + 1
   where id = p_match_id;
 end
 $$;
 comment on function public.report_match(uuid, jsonb) is
-  'Either captain reports the games of a match; the other confirms or disputes. A disputed match is '
-  'settled by an administrator.';
+  'Either captain reports the games of a match (a new report_version each time); the other confirms that '
+  'version or disputes. A disputed match is settled by an administrator.';
 revoke all on function public.report_match(uuid, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.report_match(uuid, jsonb) to authenticated, service_role;
 
-create function public.confirm_match(p_match_id uuid)
+-- A confirmation names the report it confirms (its version, as report_match returned it and the
+-- bracket shows it): before, A reported 2-0, B looked, A reported 2-1 and B's click confirmed 2-1.
+create function public.confirm_match(p_match_id uuid, p_report_version integer)
 returns void
 language plpgsql
 security definer
@@ -220,16 +253,20 @@ begin
   if v_match.reported_by = (select auth.uid()) then
     perform private.fail('other_captain_confirms');
   end if;
+  if p_report_version is distinct from v_match.report_version then
+    perform private.fail('report_changed');
+  end if;
   update public.matches set confirmed_at = now(), result_reason = 'played' where id = p_match_id;
   insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
   select m.id, m.tournament_id, (select auth.uid()), 'confirmed', null, private.result_of(m) from public.matches m where m.id = p_match_id;
   perform private.advance(p_match_id);
 end
 $$;
-comment on function public.confirm_match(uuid) is
-  'The other captain confirms a reported result; the winner moves on in the same transaction. Not a disputed one.';
-revoke all on function public.confirm_match(uuid) from public, anon, authenticated, service_role;
-grant execute on function public.confirm_match(uuid) to authenticated, service_role;
+comment on function public.confirm_match(uuid, integer) is
+  'The other captain confirms the reported result of the version they saw; the winner moves on in the '
+  'same transaction. Not a disputed one, nor a report changed since.';
+revoke all on function public.confirm_match(uuid, integer) from public, anon, authenticated, service_role;
+grant execute on function public.confirm_match(uuid, integer) to authenticated, service_role;
 
 create function public.dispute_match(p_match_id uuid, p_comment text)
 returns void
@@ -377,7 +414,7 @@ declare
 begin
   v_match := private.lock_match_for_admin(p_match_id);
   v_score := private.score_games(v_match.best_of, p_games);
-  perform private.settle_result(v_match, p_games, v_score.team1_score, v_score.team2_score,
+  perform private.settle_result(v_match, v_score.games, v_score.team1_score, v_score.team2_score,
     case when v_score.team1_score > v_score.team2_score then v_match.team1_id else v_match.team2_id end,
     'played', coalesce(p_confirm_reset, false));
 end
@@ -432,3 +469,113 @@ comment on function public.admin_matches(uuid) is
   'Administrator: a tournament''s matches, disputed first, then awaiting confirmation.';
 revoke all on function public.admin_matches(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.admin_matches(uuid) to authenticated, service_role;
+
+-- ============================================================================================
+-- Teams removed after the start
+-- ============================================================================================
+
+-- A team removed from a started tournament (by an administrator, or with its captain's account)
+-- forfeits its current match and every later one, so no match is left waiting for it. Before, its
+-- slots just emptied (on delete set null): the match waited for an opponent that would never come,
+-- every result function refused it, and once the other side was played the tournament could be
+-- neither finished nor reset. Runs while the team's row still exists, through the path
+-- forfeit_match takes; looping, since a forfeit may drop the team to the losers bracket or into the
+-- grand final's reset, and a round robin team has a match against every other team.
+create function private.forfeit_removed_team()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_tournament public.tournaments;
+  v_match public.matches;
+begin
+  -- Not found: the tournament itself is being deleted (its teams go with it by cascade).
+  select * into v_tournament from public.tournaments where id = old.tournament_id for update;
+  if not found or v_tournament.started_at is null or v_tournament.completed_at is not null
+     or v_tournament.cancelled_at is not null then
+    return old;
+  end if;
+  loop
+    select m.* into v_match from public.matches m
+    where m.tournament_id = old.tournament_id and m.confirmed_at is null and old.id in (m.team1_id, m.team2_id)
+      and m.team1_id is not null and m.team2_id is not null
+    order by m.round, m.bracket = 'grand_final', m.position
+    limit 1
+    for update;
+    exit when not found;
+    perform private.settle_result(v_match, null, null, null,
+      case when v_match.team1_id = old.id then v_match.team2_id else v_match.team1_id end, 'forfeit', false);
+  end loop;
+  return old;
+end
+$$;
+comment on function private.forfeit_removed_team() is
+  'Trigger before a team is deleted from a started tournament: it forfeits every undecided match it '
+  'plays, its opponent moving on.';
+revoke all on function private.forfeit_removed_team() from public, anon, authenticated, service_role;
+
+-- What the forfeits could not decide: a match the removed team was waiting in (its opponent still to
+-- come) is left with an empty slot, which advance() wins by default for the opponent when it
+-- arrives; one whose other side is already known is won by default here. Also settles matches left
+-- stranded before this rule existed (the migration runs it on every tournament in progress).
+create function private.settle_stranded(p_tournament_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_id uuid;
+begin
+  loop
+    select m.id into v_id from public.matches m
+    where m.tournament_id = p_tournament_id and m.confirmed_at is null and m.bracket <> 'group'
+      and (m.team1_id is null or m.team2_id is null)
+      -- The grand final's reset has no feeders: the grand final fills it (advance()).
+      and not (m.bracket = 'grand_final' and m.round = 2)
+      and not exists (select 1 from public.matches f
+                      where f.tournament_id = p_tournament_id and f.confirmed_at is null
+                        and (f.next_match_id = m.id or f.loser_next_match_id = m.id))
+    order by m.round, m.bracket, m.position
+    limit 1;
+    exit when v_id is null;
+    update public.matches set is_bye = true, winner_id = coalesce(team1_id, team2_id), confirmed_at = now() where id = v_id;
+    perform private.advance(v_id);
+  end loop;
+end
+$$;
+comment on function private.settle_stranded(uuid) is
+  'Wins by default every undecided match of a tournament that has an empty slot no earlier match can fill.';
+revoke all on function private.settle_stranded(uuid) from public, anon, authenticated, service_role;
+
+create function private.settle_after_team_removed()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.tournaments t where t.id = old.tournament_id and t.started_at is not null
+             and t.completed_at is null and t.cancelled_at is null) then
+    perform private.settle_stranded(old.tournament_id);
+  end if;
+  return null;
+end
+$$;
+comment on function private.settle_after_team_removed() is
+  'Trigger after a team is deleted from a tournament in progress: settles the matches it left stranded.';
+revoke all on function private.settle_after_team_removed() from public, anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Triggers
+-- ============================================================================================
+
+create trigger forfeit_removed_team
+  before delete on public.teams
+  for each row execute function private.forfeit_removed_team();
+
+create trigger settle_after_team_removed
+  after delete on public.teams
+  for each row execute function private.settle_after_team_removed();

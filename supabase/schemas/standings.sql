@@ -46,7 +46,10 @@ security definer
 set search_path = ''
 as $$
   with played as (
-    select m.*, case when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
+    -- A played match with one team left (the other removed after the start, results.sql) and no winner
+    -- was won by the removed team: the team left lost it.
+    select m.*, case when m.winner_id is null then coalesce(m.team1_id, m.team2_id)
+                     when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
     from public.matches m
     where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye
   ),
@@ -142,8 +145,8 @@ as $$
   ),
   out_at as (
     select max(b.level) as level from bracket b
-    where b.confirmed_at is not null and not b.is_bye and b.winner_id is not null
-      and b.winner_id <> p_team_id and p_team_id in (b.team1_id, b.team2_id)
+    where b.confirmed_at is not null and not b.is_bye
+      and b.winner_id is distinct from p_team_id and p_team_id in (b.team1_id, b.team2_id)
   ),
   out_by_then as (
     select count(*)::integer as teams from bracket b, out_at o
@@ -151,7 +154,8 @@ as $$
       and (b.confirmed_at is not null
            or not exists (select 1 from (values (1::smallint, b.team1_id), (2::smallint, b.team2_id)) s (slot, team_id)
                           where s.team_id is null
-                            and not exists (select 1 from public.matches f where f.confirmed_at is null
+                            and not exists (select 1 from public.matches f
+                                            where f.tournament_id = p_tournament_id and f.confirmed_at is null
                                             and ((f.next_match_id = b.id and f.next_slot = s.slot)
                                                  or (f.loser_next_match_id = b.id and f.loser_next_slot = s.slot)))))
   )
@@ -217,8 +221,9 @@ stable
 security definer
 set search_path = ''
 as $$
-  select case when t.completed_at is not null and t.cancelled_at is null
-    then private.team_display_name(private.champion_team(t.id)) end
+  select case when r.completed_at is not null and r.cancelled_at is null
+    then private.team_display_name(private.champion_team(r.id)) end
+  from public.tournaments r where r.id = t.id
 $$;
 comment on function public.champion(tournaments) is
   'The champion of a completed tournament (team name, or the player''s in-game name in 1v1); null before.';
@@ -332,8 +337,7 @@ begin
       and (p_tournament_id is null or t.id = p_tournament_id)
       -- In the bracket: a team that missed check-in has no match and no place.
       and exists (select 1 from public.matches x where x.tournament_id = t.id and tm.id in (x.team1_id, x.team2_id))
-      and (tm.registered_by = (select auth.uid())
-           or exists (select 1 from public.team_players tp where tp.team_id = tm.id and tp.user_id = (select auth.uid())))
+      and (select private.is_team_member(tm.id))
   )
   select my.tournament_id, my.name, my.id, private.team_display_name(my.id),
     case when (c.cur).id is not null then 'match' when my.completed_at is not null then 'completed'

@@ -45,6 +45,8 @@ create table public.tournaments (
   checkin_settled_at timestamptz,
   waitlisted_teams integer not null default 0
     constraint tournaments_waitlisted_teams_range check (waitlisted_teams >= 0),
+  player_id_rule text not null default 'seed'
+    constraint tournaments_player_id_rule_check check (player_id_rule in ('seed', 'brawl_stars')),
   constraint tournaments_not_overfilled check (registered_teams <= slots),
   constraint tournaments_schedule_needs_start check (
     starts_at is not null or (registration_closes_at is null and checkin_opens_at is null and checkin_closes_at is null)
@@ -80,6 +82,9 @@ comment on column public.tournaments.checkin_settled_at is
   'When the close of check-in was settled (no-shows replaced from the waitlist); set once, by the database.';
 comment on column public.tournaments.waitlisted_teams is
   'Number of teams on the waitlist, kept by the database like registered_teams.';
+comment on column public.tournaments.player_id_rule is
+  'The player IDs registrations accept: seed (# and 9 letters or digits, the default) or brawl_stars '
+  '(the game''s real tags: # and 3 to 14 of 0289PYLQGRJCUV).';
 
 -- A path is / and then neither / nor \ (both would make it a link to another host). NOT VALID: the
 -- rule holds for every new or changed row; rows written before it are left as they were.
@@ -98,8 +103,8 @@ revoke all on public.tournaments from public, anon, authenticated, service_role;
 grant select on public.tournaments to anon;
 grant select, delete on public.tournaments to authenticated;
 grant insert, select, update, delete on public.tournaments to service_role;
-grant insert (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of) on public.tournaments to authenticated;
-grant update (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, cancelled_at) on public.tournaments to authenticated;
+grant insert (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, player_id_rule) on public.tournaments to authenticated;
+grant update (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, cancelled_at, player_id_rule) on public.tournaments to authenticated;
 
 -- Every tournament's Discord invite. A column privilege cannot hide it on tournaments: computed
 -- fields (phase, ...) take the whole row, which needs every column readable.
@@ -219,6 +224,11 @@ begin
   if new.slots is distinct from old.slots and new.slots < new.registered_teams then
     perform private.fail('slots_below_registered');
   end if;
+  -- The bracket was made for the format: a round robin turned into an elimination after its start had
+  -- two first places and no champion.
+  if new.format is distinct from old.format and old.started_at is not null then
+    perform private.fail('format_fixed');
+  end if;
   -- A registration only moves the counter: that is not an edit of the tournament.
   if (new.description, new.thumbnail_url, new.slots, new.discord_link, new.type)
      is distinct from (old.description, old.thumbnail_url, old.slots, old.discord_link, old.type) then
@@ -228,8 +238,8 @@ begin
 end
 $$;
 comment on function private.guard_tournament_update() is
-  'Trigger: keeps the name fixed, the type fixed while teams are registered, slots at or above '
-  'registered_teams, and stamps updated_at on edits.';
+  'Trigger: keeps the name fixed, the type fixed while teams are registered, the format fixed once '
+  'started, slots at or above registered_teams, and stamps updated_at on edits.';
 revoke all on function private.guard_tournament_update() from public, anon, authenticated, service_role;
 
 -- Times in order, with messages the admin form shows as they are.

@@ -283,7 +283,9 @@ async function catalog(url: string): Promise<Map<string, Fact>> {
       const statements = [`revoke all (${c.name}) on ${c.relation} from ${API_ROLES.join(', ')};`];
       for (const [role, privileges] of grants) {
         const names = [...privileges].map((p) => PRIVILEGES[p]).filter(Boolean);
-        if (names.length) statements.push(`grant ${names.join(', ')} (${c.name}) on ${c.relation} to ${role};`);
+        // Each privilege names the column: `grant insert, update (c)` grants insert on the whole table.
+        if (names.length)
+          statements.push(`grant ${names.map((n) => `${n} (${c.name})`).join(', ')} on ${c.relation} to ${role};`);
       }
       add(`column acl ${column}`, grantsOf(grants), statements.join('\n'));
     }

@@ -1,5 +1,5 @@
 // /my-tournaments
-import { MyTournamentsList } from '@/features/my-tournaments/components/my-tournaments-list';
+import { MyTournamentsList } from '@/features/registration/components/my-tournaments-list';
 
 export default function MyTournamentsRoute() {
   return <MyTournamentsList />;

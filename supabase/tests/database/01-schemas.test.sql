@@ -1,11 +1,11 @@
 -- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
 -- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
 begin;
-select plan(39);
+select plan(40);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
-                                  'placements', 'tournament_invites'],
-  'public holds exactly the nine tables of the model');
+                                  'placements', 'tournament_invites', 'player_id_claims'],
+  'public holds exactly the ten tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -15,14 +15,16 @@ select is(
 
 select policies_are('public', 'profiles',
   array['Players can read their own profile', 'Admins can read every profile', 'Players can update their own profile']);
+select policies_are('public', 'player_id_claims', array['Players can read their own player ID check']);
 select policies_are('public', 'tournaments',
   array['Anyone can read tournaments', 'Admins can create tournaments', 'Admins can update tournaments', 'Admins can delete tournaments']);
 select policies_are('public', 'teams',
-  array['Players can read their own registrations', 'Teammates can read their teams', 'Admins can read every registration',
+  array['Players can read their own registrations', 'Teammates can read their teams',
+        'Invited players can read the teams that entered them', 'Admins can read every registration',
         'Admins can delete registrations']);
 select policies_are('public', 'team_players',
   array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
-        'Admins can read every team player', 'Admins can delete team players']);
+        'Players can read their own places', 'Admins can read every team player', 'Admins can delete team players']);
 select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
@@ -57,12 +59,12 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['admin_matches', 'captain_username', 'champion', 'check_in', 'confirm_match', 'confirm_team_place', 'discord_link',
-        'dispute_match', 'fill_team_place', 'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team', 'my_next_match',
-        'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'set_check_in', 'set_match_result',
-        'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_tournament', 'tournament_teams', 'waitlist_position',
-        'withdraw_team'],
-  'only the registration and bracket functions players and admins call are security definer in public');
+  array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'complete_player_id_claim', 'confirm_match',
+        'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'forfeit_match', 'game_id_available', 'leaderboard',
+        'leave_team', 'linked_username', 'my_next_match', 'recent_champions', 'register_team', 'report_match', 'reset_tournament', 'round_label',
+        'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_player_id_claim',
+        'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
+  'only the registration, bracket and verification functions players, admins and the verification call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
 select function_privs_are('private', 'is_admin', array[]::text[], 'anon', array['EXECUTE'], 'anon can execute private.is_admin');

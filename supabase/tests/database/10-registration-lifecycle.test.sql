@@ -2,7 +2,7 @@
 -- waitlist and its promotions, withdrawal, check-in and its settlement, teammates, the Discord link.
 begin;
 \ir helpers/test-helpers.psql
-select plan(73);
+select plan(78);
 
 select tests.create_user('alice', null, '{}', '{"username": "alice", "game_id": "#AAAAAAAA1"}');
 select tests.create_user('bob', null, '{}', '{"username": "bob", "game_id": "#BBBBBBBB2"}');
@@ -204,11 +204,22 @@ select tests.authenticate_as('bob');
 select results_eq($$ select team_name from public.teams where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$,
   $$ values ('Duo') $$, 'the teammate sees the team');
 select results_eq($$ select count(*)::int from public.team_players where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$,
-  $$ values (2) $$, 'and its players');
-select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), 'https://discord.gg/duo', 'a registered teammate reads the Discord link');
+  $$ values (1) $$, 'but, invited and not yet confirmed, only its own place');
+select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), null, 'and not the Discord link');
 select lives_ok($$ select public.confirm_team_place((select id from public.teams where team_name = 'Duo')) $$, 'the teammate confirms');
 select isnt((select confirmed_at from public.team_players where player_id = '#BBBBBBBB2' and tournament_id = '00000000-0000-4000-8000-0000000000a5'),
   null, 'the place is confirmed');
+select results_eq($$ select count(*)::int from public.team_players where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$,
+  $$ values (1) $$, 'until the captain accepts the account, still only its own place');
+select tests.authenticate_as('alice');
+select is((select public.linked_username(tp) from public.team_players tp where tp.player_id = '#BBBBBBBB2'
+           and tp.tournament_id = '00000000-0000-4000-8000-0000000000a5'), 'bob', 'the captain sees who claims the place');
+select lives_ok($$ select public.accept_team_player((select id from public.teams where team_name = 'Duo'), 2, true) $$,
+  'the captain accepts the account');
+select tests.authenticate_as('bob');
+select results_eq($$ select count(*)::int from public.team_players where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$,
+  $$ values (2) $$, 'now on the team, the teammate reads its players');
+select is(public.discord_link('00000000-0000-4000-8000-0000000000a5'), 'https://discord.gg/duo', 'and the Discord link');
 
 select tests.authenticate_as('carol');
 select is_empty($$ select id from public.teams where tournament_id = '00000000-0000-4000-8000-0000000000a5' $$, 'others do not see the team');

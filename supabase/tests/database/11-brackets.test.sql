@@ -84,7 +84,7 @@ select throws_ok($$ select public.report_match(pg_temp.match(1, 2), '[{"winner":
   'Each game needs its winner: team 1 or team 2.', 'a game is won by team 1 or team 2');
 select lives_ok($$ select public.report_match(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 1}, {"winner": 1}]') $$,
   'captain 4 reports 2-1');
-select throws_ok($$ select public.confirm_match(pg_temp.match(1, 2)) $$,
+select throws_ok($$ select public.confirm_match(pg_temp.match(1, 2), tests.report_version(pg_temp.match(1, 2))) $$,
   'The other captain confirms the result.', 'the reporter cannot confirm');
 select tests.authenticate_as('u5');
 select lives_ok($$ select public.dispute_match(pg_temp.match(1, 2), 'We won game 3.') $$, 'captain 5 disputes');
@@ -106,13 +106,13 @@ select public.report_match(pg_temp.match(2, 1), '[{"winner": 1}, {"winner": 1}]'
 select tests.authenticate_as('u2');
 select public.report_match(pg_temp.match(2, 2), '[{"winner": 1}, {"winner": 1}]');
 select tests.authenticate_as('u4');
-select public.confirm_match(pg_temp.match(2, 1));
+select public.confirm_match(pg_temp.match(2, 1), tests.report_version(pg_temp.match(2, 1)));
 select tests.authenticate_as('u3');
-select public.confirm_match(pg_temp.match(2, 2));
+select public.confirm_match(pg_temp.match(2, 2), tests.report_version(pg_temp.match(2, 2)));
 select tests.authenticate_as('u1');
 select public.report_match(pg_temp.match(3, 1), '[{"winner": 2}, {"winner": 2}]');
 select tests.authenticate_as('u2');
-select public.confirm_match(pg_temp.match(3, 1));
+select public.confirm_match(pg_temp.match(3, 1), tests.report_version(pg_temp.match(3, 1)));
 select isnt((select completed_at from public.tournaments where id = '00000000-0000-4000-8000-0000000000b1'), null,
   'the confirmed final completes the tournament');
 select is((select winner_id from public.matches where id = pg_temp.match(3, 1)), pg_temp.team('T2'), 'seed 2 is champion');

@@ -39,6 +39,8 @@ insert into public.team_players (team_id, tournament_id, slot, player_id, in_gam
 select t.id, t.tournament_id, 1, p.game_id, upper(p.username)
 from public.teams t join public.profiles p on p.id = t.registered_by
 where t.tournament_id in ('00000000-0000-4000-8000-0000000000c2', '00000000-0000-4000-8000-0000000000c3');
+-- Teammates have confirmed the places their captains entered them in.
+update public.team_players set confirmed_at = now(), accepted_at = now() where user_id is not null and confirmed_at is null;
 
 create function pg_temp.duo(p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000c1' and round = p_round and position = p_position $$;
@@ -140,7 +142,7 @@ select throws_ok($$ select public.set_round_settings('00000000-0000-4000-8000-00
 select lives_ok($$ select public.set_round_settings('00000000-0000-4000-8000-0000000000c1', 'winners', 2, 5,
                      '[{"mode": "Hot Zone", "map": "Ring of Fire"}]') $$, 'the final can still change: best of 5');
 select tests.authenticate_as('p7');
-select public.confirm_match(pg_temp.duo(1, 1));
+select public.confirm_match(pg_temp.duo(1, 1), tests.report_version(pg_temp.duo(1, 1)));
 select results_eq($$ select * from pg_temp.next() as (status text, round_label text, opponent text, names text[], best_of smallint,
                                                      state text, can_report boolean, can_confirm boolean, placement integer) $$,
   $$ values ('eliminated', null, null, null::text[], null::smallint, null, false, false, 3) $$,
@@ -152,7 +154,7 @@ select results_eq($$ select status, round_label, opponent_team_name, state from 
 select tests.authenticate_as('p3');
 select public.report_match(pg_temp.duo(1, 2), '[{"winner": 1}, {"winner": 1}]');
 select tests.authenticate_as('p5');
-select public.confirm_match(pg_temp.duo(1, 2));
+select public.confirm_match(pg_temp.duo(1, 2), tests.report_version(pg_temp.duo(1, 2)));
 select tests.authenticate_as('p3');
 select throws_ok($$ select public.report_match(pg_temp.duo(2, 1), '[{"winner": 2}, {"winner": 2}]') $$,
   'A best of 5 ends when a team wins 3 games.', 'the final is a best of 5');
@@ -161,7 +163,7 @@ select lives_ok($$ select public.report_match(pg_temp.duo(2, 1), '[{"winner": 2}
 select is((select public.champion(t) from public.tournaments t where id = '00000000-0000-4000-8000-0000000000c1'), null,
   'no champion before the final is confirmed');
 select tests.authenticate_as('p1');
-select lives_ok($$ select public.confirm_match(pg_temp.duo(2, 1)) $$, 'Alpha''s captain confirms the final');
+select lives_ok($$ select public.confirm_match(pg_temp.duo(2, 1), tests.report_version(pg_temp.duo(2, 1))) $$, 'Alpha''s captain confirms the final');
 
 -- ---------------------------------------------------------------------------------------------
 -- Completion, champion, recent champions

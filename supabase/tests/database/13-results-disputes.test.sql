@@ -53,6 +53,8 @@ where t.tournament_id in ('00000000-0000-4000-8000-0000000000a3', '00000000-0000
                           '00000000-0000-4000-8000-0000000000a5', '00000000-0000-4000-8000-0000000000a6',
                           '00000000-0000-4000-8000-0000000000a7', '00000000-0000-4000-8000-0000000000a8',
                           '00000000-0000-4000-8000-0000000000a9');
+-- Teammates have confirmed the places their captains entered them in.
+update public.team_players set confirmed_at = now(), accepted_at = now() where user_id is not null and confirmed_at is null;
 
 create function pg_temp.five(p_bracket text, p_round integer, p_position integer) returns uuid language sql security definer as $$
   select id from public.matches where tournament_id = '00000000-0000-4000-8000-0000000000a2'
@@ -86,7 +88,7 @@ declare v_call text;
 begin
   foreach v_call in array array[
     $c$select public.report_match(pg_temp.duo(1, 1), '[{"winner": 2}]')$c$,
-    $c$select public.confirm_match(pg_temp.duo(1, 1))$c$,
+    $c$select public.confirm_match(pg_temp.duo(1, 1), tests.report_version(pg_temp.duo(1, 1)))$c$,
     $c$select public.dispute_match(pg_temp.duo(1, 1), 'Again.')$c$] loop
     begin
       execute v_call;
@@ -278,7 +280,7 @@ select is((select completed_at from public.tournaments where id = '00000000-0000
 select tests.authenticate_as('p2');
 select public.report_match(pg_temp.no_reset('grand_final', 1, 1), '[{"winner": 2}]');
 select tests.authenticate_as('p1');
-select lives_ok($$ select public.confirm_match(pg_temp.no_reset('grand_final', 1, 1)) $$, 'the unbeaten seed 1 confirms losing the grand final');
+select lives_ok($$ select public.confirm_match(pg_temp.no_reset('grand_final', 1, 1), tests.report_version(pg_temp.no_reset('grand_final', 1, 1))) $$, 'the unbeaten seed 1 confirms losing the grand final');
 select isnt((select completed_at from public.tournaments where id = '00000000-0000-4000-8000-0000000000a5'), null,
   'the grand final decides: the tournament is complete');
 select results_eq($$ select status, placement from public.my_next_match('00000000-0000-4000-8000-0000000000a5') $$,
@@ -299,7 +301,7 @@ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 2), '[{"winner": 
 select tests.authenticate_as('p4');
 select public.report_match(pg_temp.fix('a7', 'losers', 1, 1), '[{"winner": 1}, {"winner": 1}]');        -- 4 beats 3 ...
 select tests.authenticate_as('p3');
-select public.confirm_match(pg_temp.fix('a7', 'losers', 1, 1));                                          -- ... confirmed
+select public.confirm_match(pg_temp.fix('a7', 'losers', 1, 1), tests.report_version(pg_temp.fix('a7', 'losers', 1, 1)));                                          -- ... confirmed
 select tests.clear_authentication();
 select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]', true) $$,
   '42501', 'permission denied for function set_match_result', 'the anonymous cannot correct a result');
@@ -356,7 +358,7 @@ select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]'
 select tests.authenticate_as_admin();
 update public.tournaments set cancelled_at = now() where id = '00000000-0000-4000-8000-0000000000a9';
 select tests.authenticate_as('p2');
-select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1), tests.report_version(pg_temp.fix('a9', 'winners', 1, 1))) $$,
   'This tournament was cancelled.', 'the other captain cannot confirm a result once the tournament is cancelled');
 select throws_ok($$ select public.dispute_match(pg_temp.fix('a9', 'winners', 1, 1), 'No.') $$,
   'This tournament was cancelled.', 'nor dispute it');
@@ -364,7 +366,7 @@ select tests.authenticate_as('p1');
 select throws_ok($$ select public.report_match(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 2}]') $$,
   'This tournament was cancelled.', 'the reporting captain cannot report again');
 select tests.authenticate_as('outsider');
-select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1)) $$,
+select throws_ok($$ select public.confirm_match(pg_temp.fix('a9', 'winners', 1, 1), tests.report_version(pg_temp.fix('a9', 'winners', 1, 1))) $$,
   'This tournament was cancelled.', 'another player is told the same');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.set_match_result(pg_temp.fix('a9', 'winners', 1, 1), '[{"winner": 1}]') $$,

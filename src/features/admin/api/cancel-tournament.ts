@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 
 export const CANCEL_CONFIRM_MESSAGE =
   'Cancel this tournament? Players see it as cancelled, nobody can register or check in, and it cannot be undone.';

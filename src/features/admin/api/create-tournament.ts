@@ -4,7 +4,7 @@
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
 import { charLength, visibleOnly } from '@/lib/text-rules';
 import { checkSchedule, pickerToIso } from './tournament-schedule';
@@ -14,6 +14,11 @@ const HTTPS_URL = /^https:\/\/[^\s/]+\S*$/;
 // A path is / and then neither / nor \ (browsers read /\host as //host, a link to another host).
 const THUMBNAIL_URL = /^(https:\/\/[^\s/]+\S*|\/[^/\\\s]\S*)$/;
 
+export const PLAYER_ID_RULES = ['seed', 'brawl_stars'] as const;
+export const PLAYER_ID_RULE_LABELS: Record<(typeof PLAYER_ID_RULES)[number], string> = {
+  seed: '9 letters or digits (#ABC123XYZ)',
+  brawl_stars: 'Brawl Stars tags (3 to 14 of 0289PYLQGRJCUV)',
+};
 export const FORMATS = ['single_elimination', 'double_elimination', 'round_robin'] as const;
 export const FORMAT_LABELS: Record<(typeof FORMATS)[number], string> = {
   single_elimination: 'Single elimination',
@@ -82,6 +87,8 @@ export const tournamentFieldsSchema = z.object({
     .enum(BEST_OF, { message: 'Choose best of 1, 3 or 5.' })
     .default('1')
     .transform((v) => Number(v)),
+  // The seed's 9 characters, or the game's real tags (tournaments.player_id_rule).
+  player_id_rule: z.enum(PLAYER_ID_RULES, { message: 'Choose which player IDs to accept.' }).default('seed'),
 });
 
 export const tournamentFormSchema = tournamentFieldsSchema.superRefine(checkSchedule());
@@ -104,6 +111,7 @@ export const emptyTournament: TournamentFormInput = {
   rules: '',
   format: 'single_elimination',
   best_of: '1',
+  player_id_rule: 'seed',
 };
 
 /** Creates from the form's parsed values (the resolver ran tournamentFormSchema); the table checks again. */

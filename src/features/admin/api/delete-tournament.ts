@@ -2,7 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
-import { allTournamentsKey, type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { type TournamentWithMyTeam } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 
 export const DELETE_CONFIRM_MESSAGE = 'Are you sure you want to delete this tournament?';
 export const DELETE_SUCCESS_MESSAGE = 'Tournament and associated data deleted successfully';
@@ -19,8 +20,10 @@ export function useDeleteTournament() {
   return useMutation({
     mutationFn: deleteTournament,
     onSuccess: (_done, id) => {
+      // Every list under the key loses the tournament; one tournament's own queries (its page, its
+      // admin screens) are re-read below.
       queryClient.setQueriesData<TournamentWithMyTeam[]>({ queryKey: allTournamentsKey }, (list) =>
-        list?.filter((t) => t.id !== id),
+        Array.isArray(list) ? list.filter((t) => t.id !== id) : list,
       );
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },

@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
 import type { Tables } from '@/types/database';
-
-export const matchesKey = (tournamentId: string) => ['admin-matches', tournamentId] as const;
+import { adminKeys } from './query-keys';
 
 export const MATCH_STATES = ['waiting_for_opponent', 'ready', 'awaiting_confirmation', 'disputed', 'done'] as const;
 export type MatchState = (typeof MATCH_STATES)[number];
@@ -44,7 +43,7 @@ export function matchLabel(m: Pick<Match, 'bracket' | 'group_number' | 'round' |
 }
 
 export function useMatches(tournamentId: string, enabled = true) {
-  const key = matchesKey(tournamentId);
+  const key = adminKeys.matches(tournamentId);
   const query = useQuery({ queryKey: key, queryFn: () => getMatches(tournamentId), enabled });
   const live = useRealtime('matches', key, { filter: `tournament_id=eq.${tournamentId}`, enabled });
   return { ...query, live };

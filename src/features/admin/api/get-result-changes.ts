@@ -3,8 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
-
-export const resultChangesKey = (tournamentId: string) => ['result-changes', tournamentId] as const;
+import { adminKeys } from './query-keys';
 
 /** The result fields the log keeps (private.result_of). */
 export type LoggedResult = {
@@ -47,7 +46,7 @@ export async function getResultChanges(tournamentId: string): Promise<ResultChan
 
 export function useResultChanges(tournamentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: resultChangesKey(tournamentId),
+    queryKey: adminKeys.resultChanges(tournamentId),
     queryFn: () => getResultChanges(tournamentId),
     enabled,
   });

@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
 import type { Tables } from '@/types/database';
-
-export const teamsKey = (tournamentId: string) => ['teams', tournamentId] as const;
+import { adminKeys } from './query-keys';
 
 type TeamRow = Pick<
   Tables<'teams'>,
@@ -51,7 +50,7 @@ export function rosterOf(teams: Team[]) {
 }
 
 export function useTeams(tournamentId: string) {
-  const key = teamsKey(tournamentId);
+  const key = adminKeys.teams(tournamentId);
   const query = useQuery({ queryKey: key, queryFn: () => getTeams(tournamentId) });
   const live = useRealtime('teams', key, { filter: `tournament_id=eq.${tournamentId}` });
   return { ...query, live };

@@ -3,12 +3,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
-import { allTournamentsKey } from '@/lib/get-tournaments';
-import { teamsKey } from './get-teams';
+import { allTournamentsKey } from '@/lib/tournament-keys';
+import { adminKeys } from './query-keys';
+import { registrationGone } from '@/lib/database-errors';
 
 export const REMOVE_CONFIRM_MESSAGE =
   'Remove this team from the tournament? The first team on the waitlist takes its slot.';
-export const TEAM_GONE_MESSAGE = 'This registration no longer exists.';
+export const TEAM_GONE_MESSAGE = registrationGone.message;
 
 export async function removeTeam(teamId: string): Promise<void> {
   const { data } = await supabase.from('teams').delete().eq('id', teamId).select('id').throwOnError();
@@ -21,7 +22,7 @@ export function useRemoveTeam(tournamentId: string) {
   return useMutation({
     mutationFn: removeTeam,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.teams(tournamentId) });
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },
   });

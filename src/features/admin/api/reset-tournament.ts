@@ -2,8 +2,8 @@
 // the first confirmed result.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
-import { matchesKey } from './get-matches';
+import { allTournamentsKey } from '@/lib/tournament-keys';
+import { adminKeys } from './query-keys';
 
 export const RESET_CONFIRM_MESSAGE =
   'Reset the bracket? Every match is removed and the tournament can be started again with new seeding.';
@@ -17,10 +17,10 @@ export function useResetTournament(tournamentId: string) {
   return useMutation({
     mutationFn: resetTournament,
     // The removed bracket must not show again for a moment when the tournament starts anew.
-    onSuccess: () => queryClient.removeQueries({ queryKey: matchesKey(tournamentId) }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: adminKeys.matches(tournamentId) }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
-      void queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.matches(tournamentId) });
     },
   });
 }

@@ -1,42 +1,35 @@
 // The administrator sets or corrects a match result game by game (public.set_match_result), or
 // awards it by forfeit or no-show (public.forfeit_match). When later matches were played on the old
-// result the database refuses with RESET_NEEDED_MESSAGE; the admin confirms and the call is retried
+// result the database refuses with reset_later_matches; the admin confirms and the call is retried
 // with p_confirm_reset, which resets those matches.
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
-import { errorMessage } from '@/lib/errors';
-import { matchesKey } from './get-matches';
-import { resultChangesKey } from './get-result-changes';
+import { allTournamentsKey } from '@/lib/tournament-keys';
+import { isRuleError } from '@/lib/errors';
+import { resetLaterMatches } from '@/lib/database-errors';
+import { GAME_WINNER_REQUIRED, gamesIssue, gamesIssueMessage, REPORT_A_GAME } from '@/lib/best-of';
+import { adminKeys } from './query-keys';
 
-export const RESET_NEEDED_MESSAGE = 'Later matches were played after this result: confirm to reset them.';
+export const RESET_NEEDED_MESSAGE = resetLaterMatches.message;
 
-/** Whether the database asked for the reset to be confirmed. */
-export const needsResetConfirmation = (error: unknown) => errorMessage(error) === RESET_NEEDED_MESSAGE;
+/** Whether the database asked for the reset to be confirmed (by its code). */
+export const needsResetConfirmation = (error: unknown) => isRuleError(error, resetLaterMatches);
 
-/** The games as private.score_games checks them: a winner each, and the match over exactly at the last. */
+/** The games as the database checks them (lib/best-of.ts): a winner each, and the match over exactly at the last. */
 export function resultSchema(bestOf: number) {
-  const needed = Math.floor(bestOf / 2) + 1;
-  const ends = `A best of ${bestOf} ends when a team wins ${needed} games.`;
   return z.object({
     games: z
-      .array(
-        z.object({
-          winner: z.union([z.literal(1), z.literal(2)], { message: 'Each game needs its winner: team 1 or team 2.' }),
-        }),
-      )
-      .min(1, 'Report at least one game.')
+      .array(z.object({ winner: z.union([z.literal(1), z.literal(2)], { message: GAME_WINNER_REQUIRED }) }))
+      .min(1, REPORT_A_GAME)
       .superRefine((games, ctx) => {
-        const wins = [0, 0];
-        for (const [i, game] of games.entries()) {
-          if (Math.max(wins[0]!, wins[1]!) >= needed) {
-            ctx.addIssue({ code: 'custom', message: ends, path: [i] });
-            return;
-          }
-          wins[game.winner - 1]! += 1;
-        }
-        if (Math.max(wins[0]!, wins[1]!) < needed) ctx.addIssue({ code: 'custom', message: ends });
+        const issue = gamesIssue(
+          bestOf,
+          games.map((g) => g.winner),
+        );
+        if (!issue || issue.kind === 'no-games') return;
+        const path = issue.kind === 'after-the-end' ? [issue.game] : [];
+        ctx.addIssue({ code: 'custom', message: gamesIssueMessage(bestOf, issue), path });
       }),
   });
 }
@@ -85,8 +78,8 @@ function useResultMutation<V>(tournamentId: string, fn: (v: V) => Promise<void>)
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) });
-      void queryClient.invalidateQueries({ queryKey: resultChangesKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.matches(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.resultChanges(tournamentId) });
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
     },
   });

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { roundSettingsSchema } from '@/lib/round-settings';
 import type { TournamentType } from '@/lib/tournament';
-import { matchesKey, type Match } from './get-matches';
+import type { Match } from './get-matches';
+import { adminKeys } from './query-keys';
 
 /** A round as set_round_settings names it: every group plays its round n under one setting. */
 export type RoundRef = { bracket: string; round: number };
@@ -29,7 +30,7 @@ export function useSetRoundSettings(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<RoundSettingsInput, 'tournamentId'>) => setRoundSettings({ ...input, tournamentId }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.matches(tournamentId) }),
   });
 }
 

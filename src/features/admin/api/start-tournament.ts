@@ -1,14 +1,15 @@
 // Starting a tournament: the seeding the administrator chose (random, check-in order or manual seeds
-// set with set_seed), the first-round pairings it will make (the same arithmetic as
-// public.start_tournament), and the start itself. Random seeding is drawn here so the preview is what
+// set with set_seed), the teams it takes (the first round they make is lib/bracket-preview.ts), and
+// the start itself. Random seeding is drawn in the dialog so the preview is what
 // starts: the draw is saved as seeds and the tournament starts with manual seeding. Double elimination
 // may leave out the grand final's bracket reset; round robin may play in groups.
 import { z } from '@/lib/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
-import { teamsKey, type Team } from './get-teams';
-import { matchesKey } from './get-matches';
+import { allTournamentsKey } from '@/lib/tournament-keys';
+import type { Team } from './get-teams';
+import { adminKeys } from './query-keys';
+import { groupsForRoundRobin } from '@/lib/database-errors';
 
 export const SEEDINGS = ['random', 'checkin', 'manual'] as const;
 export type Seeding = (typeof SEEDINGS)[number];
@@ -36,50 +37,6 @@ export function seededOrder(teams: Team[], seeding: Exclude<Seeding, 'random'>):
   );
 }
 
-/** A random order (Fisher-Yates). */
-export function drawOrder<T>(teams: T[], random: () => number = Math.random): T[] {
-  const out = [...teams];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
-
-/** private.seeding_order: seeds in bracket order for a power-of-two bracket (1, 8, 4, 5, 2, 7, 3, 6). */
-export function seedingOrder(size: number): number[] {
-  let order = [1];
-  while (order.length < size) order = order.flatMap((seed) => [seed, order.length * 2 + 1 - seed]);
-  return order;
-}
-
-export type Pairing<T> = { position: number; team1: T; team2: T | null };
-
-/** The first round start_tournament makes from teams in seed order (null: a bye). */
-export function firstRound<T>(seeded: T[], format: string): Pairing<T>[] {
-  const count = seeded.length;
-  if (count < 2) return [];
-  if (format === 'round_robin') {
-    // Circle method, round 1: the first team against the last, and inwards; the odd one out rests.
-    const ring: (T | null)[] = count % 2 === 1 ? [...seeded, null] : [...seeded];
-    const pairs: Pairing<T>[] = [];
-    for (let i = 0; i < ring.length / 2; i++) {
-      const a = ring[i];
-      const b = ring[ring.length - 1 - i];
-      if (a && b) pairs.push({ position: pairs.length + 1, team1: a, team2: b });
-    }
-    return pairs;
-  }
-  let size = 1;
-  while (size < count) size *= 2;
-  const order = seedingOrder(size);
-  return Array.from({ length: size / 2 }, (_, i) => ({
-    position: i + 1,
-    team1: seeded[order[2 * i]! - 1]!,
-    team2: order[2 * i + 1]! <= count ? seeded[order[2 * i + 1]! - 1]! : null,
-  }));
-}
-
 /** Saves a seed order (1 first) with set_seed, one team at a time. */
 export async function saveSeeds(order: Pick<Team, 'id' | 'seed'>[]): Promise<void> {
   for (const [i, team] of order.entries()) {
@@ -88,7 +45,7 @@ export async function saveSeeds(order: Pick<Team, 'id' | 'seed'>[]): Promise<voi
   }
 }
 
-export const GROUP_SIZE_MESSAGE = 'Groups are for round robin, with at least 2 teams each.';
+export const GROUP_SIZE_MESSAGE = groupsForRoundRobin.message;
 
 /** How the start dialog starts a tournament (start_tournament refuses a reset left out of another format). */
 export const startTournamentSchema = z.object({
@@ -98,20 +55,6 @@ export const startTournamentSchema = z.object({
   /** Round robin: teams per group (teams left over join the groups); null plays one group. */
   groupSize: z.number().int().min(2, GROUP_SIZE_MESSAGE).nullable(),
 });
-
-/**
- * Round robin's groups as start_tournament makes them from teams in seed order: as many groups of at
- * least `groupSize` as fit, the seeds snaking across them (1, 2, 3, 3, 2, 1 ...) for a fair share each.
- */
-export function groupsOf<T>(seeded: T[], groupSize: number | null): T[][] {
-  const count = groupSize === null ? 1 : Math.max(1, Math.floor(seeded.length / groupSize));
-  const groups: T[][] = Array.from({ length: count }, () => []);
-  seeded.forEach((team, i) => {
-    const lap = Math.floor(i / count);
-    groups[lap % 2 === 0 ? i % count : count - 1 - (i % count)]!.push(team);
-  });
-  return groups;
-}
 
 export type StartTournamentInput = z.infer<typeof startTournamentSchema>;
 
@@ -143,8 +86,8 @@ export function useStartTournament(tournamentId: string) {
     mutationFn: startTournament,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: allTournamentsKey });
-      void queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) });
-      void queryClient.invalidateQueries({ queryKey: matchesKey(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.teams(tournamentId) });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.matches(tournamentId) });
     },
   });
 }
@@ -154,7 +97,7 @@ export function useSaveSeeds(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveSeeds,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: teamsKey(tournamentId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.teams(tournamentId) }),
   });
 }
 

@@ -4,13 +4,21 @@
 // (private.check_tournament_schedule), so the form says what the database would.
 import dayjs from 'dayjs';
 import type { z } from 'zod';
+import {
+  checkinClosesAfterStart,
+  checkinOpensAfterClose,
+  registrationClosesAfterCheckin,
+  scheduleNeedsStart,
+  startInPast,
+} from '@/lib/database-errors';
+import { toAppError } from '@/lib/errors';
 
 export const SCHEDULE_MESSAGES = {
-  needsStart: 'Set a start time before the check-in and registration times.',
-  startInFuture: 'The start time must be in the future.',
-  checkInOrder: 'Check-in must open before it closes.',
-  checkInByStart: 'Check-in must close by the start time.',
-  registrationByCheckIn: 'Registration must close by the end of check-in.',
+  needsStart: scheduleNeedsStart.message,
+  startInFuture: startInPast.message,
+  checkInOrder: checkinOpensAfterClose.message,
+  checkInByStart: checkinClosesAfterStart.message,
+  registrationByCheckIn: registrationClosesAfterCheckin.message,
 } as const;
 
 export const SCHEDULE_FIELDS = [
@@ -22,14 +30,20 @@ export const SCHEDULE_FIELDS = [
 export type ScheduleField = (typeof SCHEDULE_FIELDS)[number];
 export type Schedule = Record<ScheduleField, string | null>;
 
-/** The field a database refusal of the schedule belongs to, so the form shows it there. */
-export const SCHEDULE_MESSAGE_FIELD: Record<string, ScheduleField> = {
-  [SCHEDULE_MESSAGES.needsStart]: 'starts_at',
-  [SCHEDULE_MESSAGES.startInFuture]: 'starts_at',
-  [SCHEDULE_MESSAGES.checkInOrder]: 'checkin_closes_at',
-  [SCHEDULE_MESSAGES.checkInByStart]: 'checkin_closes_at',
-  [SCHEDULE_MESSAGES.registrationByCheckIn]: 'registration_closes_at',
+/** The field each database refusal of the schedule belongs to (by its code), so the form shows it there. */
+const SCHEDULE_RULE_FIELD: Record<string, ScheduleField> = {
+  [scheduleNeedsStart.code]: 'starts_at',
+  [startInPast.code]: 'starts_at',
+  [checkinOpensAfterClose.code]: 'checkin_closes_at',
+  [checkinClosesAfterStart.code]: 'checkin_closes_at',
+  [registrationClosesAfterCheckin.code]: 'registration_closes_at',
 };
+
+/** The schedule field a refusal is about, or undefined when it is not about the schedule. */
+export function scheduleFieldOf(error: unknown): ScheduleField | undefined {
+  const { code } = toAppError(error);
+  return code ? SCHEDULE_RULE_FIELD[code] : undefined;
+}
 
 const CHECKIN_BEFORE_START_MS = 60 * 60_000;
 

@@ -3,15 +3,16 @@
 import type { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { allTournamentsKey } from '@/lib/get-tournaments';
+import { allTournamentsKey } from '@/lib/tournament-keys';
 import type { Tournament } from '@/lib/tournament';
 import { tournamentFieldsSchema } from './create-tournament';
 import { checkSchedule, SCHEDULE_FIELDS, type Schedule } from './tournament-schedule';
+import { tournamentTypeFixed } from '@/lib/database-errors';
 
 export const updateTournamentSchema = tournamentFieldsSchema.omit({ name: true });
 export type UpdateTournamentValues = z.output<typeof updateTournamentSchema>;
 
-export const TYPE_LOCKED_MESSAGE = 'The type cannot change while teams are registered.';
+export const TYPE_LOCKED_MESSAGE = tournamentTypeFixed.message;
 
 /**
  * The edit form's rules for this tournament: its registered teams were entered with its type, and its

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
-import { adminClient, signedInAdmin } from '@/testing/users';
+import { adminClient, signedInAdmin, signedInUser } from '@/testing/users';
 import { waitForLive } from '@/testing/live';
 import { createTournament, deleteTournament, freshGameId, registerAs, uniqueName } from '@/testing/data';
 
@@ -243,5 +243,98 @@ describe('Admin dashboard', () => {
     await waitForLive();
     const t = await createTournament({ type: '3v3' });
     expect(await findCard(t.name)).toBeInTheDocument();
+  });
+});
+
+describe('Admin screens as addresses', () => {
+  it('gives the roster, the bracket, the edit and create forms an address each, and Back returns to the screen before', async () => {
+    const t = await createTournament({ slots: 4 });
+    const { user, router } = await openDashboard();
+    const path = () => router.state.location.pathname;
+
+    await user.click(await screen.findByRole('button', { name: `View Teams for ${t.name}` }, { timeout: 10_000 }));
+    const region = await screen.findByRole('region', { name: `Teams of ${t.name}` });
+    expect(path()).toBe(`/admindashboard/tournaments/${t.id}/teams`);
+    expect(within(region).getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(region).getByRole('link', { name: 'Bracket' }));
+    expect(await screen.findByRole('region', { name: `Bracket of ${t.name}` })).toBeInTheDocument();
+    expect(path()).toBe(`/admindashboard/tournaments/${t.id}/bracket`);
+    expect(await screen.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 })).toBeInTheDocument();
+
+    await router.navigate(-1);
+    expect(await screen.findByRole('region', { name: `Teams of ${t.name}` })).toBeInTheDocument();
+    await router.navigate(-1);
+    expect(await findCard(t.name)).toBeInTheDocument();
+    expect(path()).toBe('/admindashboard');
+
+    await user.click(screen.getByRole('button', { name: `Edit ${t.name}` }));
+    expect(await screen.findByRole('form', { name: 'Edit tournament' })).toBeInTheDocument();
+    expect(path()).toBe(`/admindashboard/tournaments/${t.id}/edit`);
+    await router.navigate(-1);
+    expect(await findCard(t.name)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add Tournament' }));
+    expect(await screen.findByRole('form', { name: 'Create tournament' })).toBeInTheDocument();
+    expect(path()).toBe('/admindashboard/new');
+    await deleteTournament(t.id);
+  });
+
+  it("opens a tournament's roster, bracket and edit form straight from their addresses", async () => {
+    const t = await createTournament({ type: '1v1', slots: 4 });
+    await registerAs(t, { teamName: '', players: [{ player_id: freshGameId(), in_game_name: 'DirectDyna' }] });
+    await signedInAdmin();
+
+    const teams = renderApp(`/admindashboard/tournaments/${t.id}/teams`);
+    const roster = within(await screen.findByRole('region', { name: `Teams of ${t.name}` }, { timeout: 10_000 }));
+    expect(await roster.findByRole('button', { name: /^DirectDyna/ }, { timeout: 10_000 })).toBeInTheDocument();
+    await teams.user.click(roster.getByRole('button', { name: 'Close team list' }));
+    expect(await findCard(t.name)).toBeInTheDocument();
+    teams.unmount();
+
+    const bracket = renderApp(`/admindashboard/tournaments/${t.id}/bracket`);
+    const panel = within(await screen.findByRole('region', { name: `Bracket of ${t.name}` }, { timeout: 10_000 }));
+    expect(await panel.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 })).toBeInTheDocument();
+    bracket.unmount();
+
+    renderApp(`/admindashboard/tournaments/${t.id}/edit`);
+    const form = within(await screen.findByRole('form', { name: 'Edit tournament' }, { timeout: 10_000 }));
+    expect(form.getByLabelText(/^Tournament Name/)).toHaveValue(t.name);
+    await deleteTournament(t.id);
+  });
+
+  it('says when an address names no tournament, and keeps the screens from players', async () => {
+    await signedInAdmin();
+    const missing = renderApp('/admindashboard/tournaments/00000000-0000-4000-8000-000000000000/teams');
+    expect(
+      await screen.findByRole('heading', { name: 'Tournament not found' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the tournaments' })).toHaveAttribute('href', '/admindashboard');
+    missing.unmount();
+
+    const t = await createTournament();
+    await signedInUser();
+    renderApp(`/admindashboard/tournaments/${t.id}/bracket`);
+    expect(
+      await screen.findByRole('heading', { name: 'You are not allowed to view this page' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start tournament' })).not.toBeInTheDocument();
+    await deleteTournament(t.id);
+  });
+
+  it('deletes a tournament whose roster was open before', async () => {
+    const t = await createTournament();
+    const { user } = await openDashboard();
+    await user.click(await screen.findByRole('button', { name: `View Teams for ${t.name}` }, { timeout: 10_000 }));
+    const region = await screen.findByRole('region', { name: `Teams of ${t.name}` });
+    await within(region).findByText('No teams registered yet.', {}, { timeout: 10_000 });
+    await user.click(within(region).getByRole('button', { name: 'Close team list' }));
+
+    await user.click(within(await findCard(t.name)).getByRole('button', { name: `Delete ${t.name}` }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('Tournament and associated data deleted successfully', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: t.name })).not.toBeInTheDocument());
   });
 });

@@ -7,6 +7,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Divider.css';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
+import type { GameWinner } from '@/lib/best-of';
 import { matchLabel, type Match } from '../api/get-matches';
 import {
   FORFEIT_REASONS,
@@ -22,7 +23,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 
 type Props = { tournamentId: string; match: Match; name: (id: string | null) => string; onDone: () => void };
 type Pending =
-  { kind: 'games'; games: { winner: 1 | 2 }[] } | { kind: 'forfeit'; winner: string; reason: ForfeitReason };
+  { kind: 'games'; games: { winner: GameWinner }[] } | { kind: 'forfeit'; winner: string; reason: ForfeitReason };
 
 function initialGames(match: Match): string[] {
   const played = Array.isArray(match.games) ? (match.games as { winner?: number }[]) : [];
@@ -65,7 +66,7 @@ export function ResultDialog({ tournamentId, match, name, onDone }: Props) {
       send({ kind: 'forfeit', winner: forfeitWinner, reason }, false);
       return;
     }
-    const played = games.filter((g) => g !== '').map((g) => ({ winner: Number(g) as 1 | 2 }));
+    const played = games.filter((g) => g !== '').map((g) => ({ winner: Number(g) as GameWinner }));
     const parsed = resultSchema(match.best_of).safeParse({ games: played });
     if (!parsed.success) {
       setIssue(parsed.error.issues[0]?.message ?? 'Check the games.');

@@ -16,6 +16,15 @@ async function openRoster(t: Tournament) {
   return { ...result, region, r: within(region) };
 }
 
+/** The tournament's bracket screen, from its roster's Bracket link. */
+async function openBracket(t: Tournament) {
+  const result = await openRoster(t);
+  await result.user.click(result.r.getByRole('link', { name: 'Bracket' }));
+  const region = await screen.findByRole('region', { name: `Bracket of ${t.name}` });
+  expect(result.router.state.location.pathname).toBe(`/admindashboard/tournaments/${t.id}/bracket`);
+  return { ...result, region, r: within(region) };
+}
+
 /** A solo player registers (onto the waitlist when the tournament is full); returns the team id. */
 async function register(t: Tournament, name: string): Promise<string> {
   const client = await signedInClient(await createTestUser());
@@ -104,7 +113,7 @@ describe('Bracket', () => {
     // Checked in in this order; Lola never checks in and does not play.
     for (const name of ['Gale', 'Edgar', 'Hank', 'Fang']) await checkIn(ids[name]!);
     await updateTournament(t.id, { starts_at: new Date(Date.now() + 7_200_000).toISOString() });
-    const { user, r } = await openRoster(t);
+    const { user, r } = await openBracket(t);
 
     const start = await r.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 });
     expect(start).toBeDisabled();
@@ -136,7 +145,14 @@ describe('Bracket', () => {
     const matches = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
     expect(matches.getByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent('Fang vs Hank');
     expect(matches.getByRole('listitem', { name: 'Winners round 1, match 2' })).toHaveTextContent('Edgar vs Gale');
-    expect(r.queryByRole('button', { name: 'Remove Lola' })).not.toBeInTheDocument();
+    // The roster is locked once started: no team can be checked in or removed any more.
+    await user.click(r.getByRole('link', { name: 'Teams' }));
+    const roster = within(await screen.findByRole('region', { name: `Teams of ${t.name}` }));
+    expect(await roster.findByRole('region', { name: 'Registered teams' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(roster.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(roster.queryByRole('button', { name: /^Check (in|out) / })).not.toBeInTheDocument();
+    await user.click(roster.getByRole('link', { name: 'Bracket' }));
+    await screen.findByRole('region', { name: `Bracket of ${t.name}` });
 
     await user.click(r.getByRole('button', { name: 'Reset bracket' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Reset bracket' }));
@@ -161,7 +177,7 @@ describe('Bracket', () => {
     const t = await createTournament({ type: '1v1', slots: 4, format: 'double_elimination' });
     for (const name of ['Rico', 'Sam', 'Tara', 'Buzz']) await checkIn(await register(t, name));
     await closeCheckIn(t);
-    const { user, r } = await openRoster(t);
+    const { user, r } = await openBracket(t);
 
     await user.click(await r.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 }));
     const dialog = within(await screen.findByRole('dialog', { name: `Start ${t.name}` }));
@@ -192,7 +208,7 @@ describe('Bracket', () => {
     // Checked in one after another: check-in order is the seed order.
     for (const name of names) await checkIn(await register(t, name));
     await closeCheckIn(t);
-    const { user, r } = await openRoster(t);
+    const { user, r } = await openBracket(t);
 
     await user.click(await r.findByRole('button', { name: 'Start tournament' }, { timeout: 10_000 }));
     const dialog = within(await screen.findByRole('dialog', { name: `Start ${t.name}` }));
@@ -236,7 +252,7 @@ describe('Bracket', () => {
     for (const name of ['Mico', 'Nita', 'Otis', 'Pam']) await checkIn(ids[name]!);
     await closeCheckIn(t);
     await (await adminClient()).rpc('start_tournament', { p_tournament_id: t.id, p_seeding: 'checkin' }).throwOnError();
-    const { user, r } = await openRoster(t);
+    const { user, r } = await openBracket(t);
     const matches = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
     expect(matches.getByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent('Mico vs Pam');
 

@@ -31,6 +31,7 @@ function match(fields: Partial<Match>): Match {
     winner_id: null,
     reported_by: null,
     reported_at: null,
+    report_version: 0,
     disputed_at: null,
     dispute_comment: null,
     confirmed_at: null,

@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render';
 import { adminClient, signedInAdmin } from '@/testing/users';
 import { matchAt, playMatch, startedTournament } from '@/testing/brackets';
-import type { Tournament } from '@/lib/tournament';
+import type { AdminTournament } from '@/features/admin/api/get-tournament';
 import { duelsMessage, MAP_MESSAGE } from '@/lib/round-settings';
 import { BracketPanel } from '@/features/admin/components/bracket-panel';
 import { ROUND_LOCKED_MESSAGE } from '@/features/admin/components/round-settings';
@@ -15,9 +15,14 @@ import { ROUND_LOCKED_MESSAGE } from '@/features/admin/components/round-settings
 /** The started tournament as the dashboard reads it, and its bracket panel with the round settings. */
 async function openPanel(tournamentId: string) {
   const admin = await adminClient();
-  const { data } = await admin.from('tournaments').select('*').eq('id', tournamentId).single().throwOnError();
+  const { data } = await admin
+    .from('tournaments')
+    .select('*, phase, checkin_closes')
+    .eq('id', tournamentId)
+    .single()
+    .throwOnError();
   await signedInAdmin();
-  const result = renderWithProviders(<BracketPanel tournament={data as Tournament} teams={[]} />);
+  const result = renderWithProviders(<BracketPanel tournament={data as unknown as AdminTournament} teams={[]} />);
   const rounds = await screen.findByRole('list', { name: 'Rounds' }, { timeout: 10_000 });
   const round = (name: string) => within(within(rounds).getByRole('listitem', { name }));
   return { ...result, rounds, round };

@@ -10,9 +10,10 @@ import { modesFor, roundSettingsSchema } from '@/lib/round-settings';
 import type { Tournament } from '@/lib/tournament';
 import type { Match } from '../api/get-matches';
 import { roundGames, roundSummary, useSetRoundSettings, type RoundGame } from '../api/set-round-settings';
+import { roundHasResult, roundsCompleted } from '@/lib/database-errors';
 
-export const ROUND_LOCKED_MESSAGE = 'This round has a result already: its settings can no longer change.';
-export const COMPLETED_MESSAGE = 'This tournament is completed: its rounds can no longer change.';
+export const ROUND_LOCKED_MESSAGE = roundHasResult.message;
+export const COMPLETED_MESSAGE = roundsCompleted.message;
 
 const BRACKET_ORDER = ['winners', 'losers', 'grand_final', 'group'];
 

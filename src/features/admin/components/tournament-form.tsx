@@ -1,33 +1,17 @@
 // The admin's create/edit form. In edit mode the name is locked (it is the tournament's identity) and
 // the button reads Update Tournament; a failed save shows the server's reason in the red box, or on
 // its field when it is about the schedule. Times are picked and shown in the viewer's own zone.
-import { useEffect, useRef } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
-import { DateTimePicker } from '@mantine/dates';
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
-import { formatTime } from '@/lib/schedule';
-import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
+import type { Tournament } from '@/lib/tournament';
 import {
   BEST_OF,
   emptyTournament,
-  FORMAT_LABELS,
   FORMATS,
   tournamentFormSchema,
   useCreateTournament,
@@ -35,15 +19,9 @@ import {
   type TournamentFormValues,
 } from '../api/create-tournament';
 import { changesFrom, editTournamentSchema, useUpdateTournament } from '../api/update-tournament';
-import {
-  effectiveSchedule,
-  isoToPicker,
-  pickerToIso,
-  SCHEDULE_MESSAGE_FIELD,
-  type ScheduleField,
-} from '../api/tournament-schedule';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/dates/styles.css';
+import { isoToPicker, scheduleFieldOf } from '../api/tournament-schedule';
+import { ScheduleFields } from './schedule-fields';
+import { IdentityFields, PlayFields } from './tournament-fields';
 
 type Props = {
   /** The tournament being edited; create mode without it. */
@@ -59,7 +37,7 @@ function toInput(t: Tournament | null): TournamentFormInput {
     description: t.description ?? '',
     thumbnail_url: t.thumbnail_url ?? '',
     slots: t.slots,
-    // The column is write-only; the invite comes from the computed field the list selects.
+    // The column is write-only; the invite comes from the computed field the query selects.
     discord_link: t.discord_invite ?? '',
     type: t.type,
     starts_at: isoToPicker(t.starts_at),
@@ -70,19 +48,14 @@ function toInput(t: Tournament | null): TournamentFormInput {
     rules: t.rules ?? '',
     format: (FORMATS as readonly string[]).includes(t.format) ? (t.format as (typeof FORMATS)[number]) : undefined,
     best_of: String(t.best_of) as (typeof BEST_OF)[number],
+    player_id_rule: t.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed',
   };
 }
 
-const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-const TIME_LABELS: Record<ScheduleField, string> = {
-  starts_at: 'Start',
-  registration_closes_at: 'Registration closes',
-  checkin_opens_at: 'Check-in opens',
-  checkin_closes_at: 'Check-in closes',
-};
-
-export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
+export function TournamentForm({ tournament: current, onSaved, onCancel }: Props) {
+  // The tournament as it was when the form opened: the times left as they were are not sent back
+  // (changesFrom), so another administrator's change made meanwhile stands.
+  const [tournament] = useState(current);
   const editing = Boolean(tournament);
   const form = useForm<TournamentFormInput, unknown, TournamentFormValues>({
     // The edit schema has no name: it cannot change, so it is not checked or sent.
@@ -93,7 +66,6 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   });
   const create = useCreateTournament();
   const update = useUpdateTournament();
-  const errors = form.formState.errors;
   const submitting = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -104,11 +76,10 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
   }, []);
 
   // A schedule the database refused is shown on the field it is about, like the form's own checks.
-  const failureField = failure ? SCHEDULE_MESSAGE_FIELD[errorMessage(failure)] : undefined;
+  const failureField = failure ? scheduleFieldOf(failure) : undefined;
   const onError = (error: unknown) => {
-    const message = errorMessage(error);
-    const field = SCHEDULE_MESSAGE_FIELD[message];
-    if (field) form.setError(field, { message }, { shouldFocus: true });
+    const field = scheduleFieldOf(error);
+    if (field) form.setError(field, { message: errorMessage(error) }, { shouldFocus: true });
   };
 
   const onSubmit = form.handleSubmit((values) => {
@@ -129,58 +100,6 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
     }
   });
 
-  // What the unset times will be, from the start being picked: the database's defaults.
-  const watched = useWatch({
-    control: form.control,
-    name: ['starts_at', 'registration_closes_at', 'checkin_opens_at', 'checkin_closes_at'],
-  });
-  const effective = effectiveSchedule({
-    starts_at: pickerToIso(watched[0]),
-    registration_closes_at: pickerToIso(watched[1]),
-    checkin_opens_at: pickerToIso(watched[2]),
-    checkin_closes_at: pickerToIso(watched[3]),
-  });
-  const defaults: Record<Exclude<ScheduleField, 'starts_at'>, [string, number | undefined]> = {
-    registration_closes_at: ['when check-in opens', effective?.registrationCloses],
-    checkin_opens_at: ['60 minutes before the start', effective?.checkinOpens],
-    checkin_closes_at: ['at the start', effective?.checkinCloses],
-  };
-  const timeField = (name: ScheduleField) => (
-    <Controller
-      key={name}
-      control={form.control}
-      name={name}
-      render={({ field }) => {
-        const fallback = name === 'starts_at' ? undefined : defaults[name];
-        return (
-          <DateTimePicker
-            label={TIME_LABELS[name]}
-            description={
-              name === 'starts_at'
-                ? `Empty while the date is to be announced. Times are in your zone (${ZONE}).`
-                : fallback && `Default: ${fallback[0]}${fallback[1] ? ` (${formatTime(new Date(fallback[1]))})` : ''}.`
-            }
-            clearable
-            clearButtonProps={{ 'aria-label': `Clear ${TIME_LABELS[name].toLowerCase()}` }}
-            // jsdom lays nothing out, so a detached-looking field would hide its calendar in tests.
-            popoverProps={{ hideDetached: false }}
-            nextLabel="Next month"
-            previousLabel="Previous month"
-            valueFormat="ddd D MMM YYYY, HH:mm"
-            submitButtonProps={{ 'aria-label': `Set ${TIME_LABELS[name].toLowerCase()}` }}
-            timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
-            name={field.name}
-            ref={field.ref}
-            value={field.value ?? null}
-            onBlur={field.onBlur}
-            onChange={(v) => field.onChange(v || null)}
-            error={errors[name]?.message}
-          />
-        );
-      }}
-    />
-  );
-
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="dark.7">
       <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit tournament' : 'Create tournament'}>
@@ -188,105 +107,9 @@ export function TournamentForm({ tournament, onSaved, onCancel }: Props) {
           <Title order={2} size="h3" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
             {editing ? `Edit ${tournament?.name}` : 'New Tournament'}
           </Title>
-          <TextInput
-            label="Tournament Name"
-            placeholder="Spring Showdown"
-            required={!editing}
-            disabled={editing}
-            description={editing ? 'The name cannot be changed.' : undefined}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <Textarea
-            label="Description"
-            required
-            placeholder="What players are competing for"
-            rows={3}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <TextInput
-            label="Thumbnail URL"
-            placeholder="https://... or /banners/brawlcup.svg"
-            required
-            inputMode="url"
-            error={errors.thumbnail_url?.message}
-            {...form.register('thumbnail_url')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Controller
-              control={form.control}
-              name="slots"
-              render={({ field }) => (
-                <NumberInput
-                  label="Slots"
-                  required
-                  min={1}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(v) => field.onChange(typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v))}
-                  error={errors.slots?.message}
-                />
-              )}
-            />
-            <NativeSelect
-              label="Type"
-              required
-              data={[...TOURNAMENT_TYPES]}
-              description={
-                editing && tournament!.registered_teams > 0 ? 'Fixed while teams are registered.' : undefined
-              }
-              error={errors.type?.message}
-              {...form.register('type')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Discord Link"
-            placeholder="https://discord.gg/..."
-            required
-            inputMode="url"
-            error={errors.discord_link?.message}
-            {...form.register('discord_link')}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            {timeField('starts_at')}
-            {timeField('registration_closes_at')}
-            {timeField('checkin_opens_at')}
-            {timeField('checkin_closes_at')}
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <NativeSelect
-              label="Format"
-              data={FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
-              error={errors.format?.message}
-              {...form.register('format')}
-            />
-            <NativeSelect
-              label="Best of"
-              data={BEST_OF.map((n) => ({ value: n, label: `Best of ${n}` }))}
-              error={errors.best_of?.message}
-              {...form.register('best_of')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Prize"
-            placeholder="Rs500 + Brawl Pass"
-            error={errors.prize?.message}
-            {...form.register('prize')}
-          />
-          <Textarea
-            label="Rules"
-            placeholder="One rule per line; https links are shown as links"
-            autosize
-            minRows={3}
-            maxRows={12}
-            error={errors.rules?.message}
-            {...form.register('rules')}
-          />
+          <IdentityFields form={form} tournament={tournament} />
+          <ScheduleFields control={form.control} errors={form.formState.errors} />
+          <PlayFields form={form} />
           <FormError message={failure && !failureField ? errorMessage(failure) : null} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={submitting}>

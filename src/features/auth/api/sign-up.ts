@@ -41,8 +41,11 @@ export async function signUp(input: SignUpInput) {
 export async function signUpFailure(error: unknown, gameId: string): Promise<unknown> {
   // Kept as Auth's error: supabase-js reports the 500 as a retryable fetch error, which toAppError
   // would read as a network failure before signUpErrorMessage sees the status.
-  const status = (error as { status?: unknown } | null)?.status;
-  if (status === 500 && !(await gameIdAvailable(gameId).catch(() => true))) return gameIdTakenError();
+  // The local stack passes the profiles trigger's refusal on as validation_failed (Auth's code, not
+  // the rule's): asked the same way, so the form knows the rule by its code either way.
+  const { status, code } = (error ?? {}) as { status?: unknown; code?: unknown };
+  const refused = status === 500 || code === 'validation_failed';
+  if (refused && !(await gameIdAvailable(gameId).catch(() => true))) return gameIdTakenError();
   return error;
 }
 

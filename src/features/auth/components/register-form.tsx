@@ -8,7 +8,8 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/use-hydrated';
-import { GAME_ID_TAKEN_MESSAGE } from '@/lib/player-rules';
+import { isRuleError } from '@/lib/errors';
+import { gameIdTaken } from '@/lib/database-errors';
 import { FormError } from '@/components/ui/form-error';
 import { GameIdInput } from '@/components/ui/game-id-input';
 import {
@@ -45,7 +46,7 @@ export function RegisterForm() {
     } catch (error) {
       const message = signUpErrorMessage(error);
       // Another account's game ID is a mistake in that field: say it there.
-      if (message === GAME_ID_TAKEN_MESSAGE) form.setError('gameId', { message }, { shouldFocus: true });
+      if (isRuleError(error, gameIdTaken)) form.setError('gameId', { message }, { shouldFocus: true });
       else form.setError('root', { message });
     }
   });

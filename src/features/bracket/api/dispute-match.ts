@@ -5,9 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';
 import { charLength } from '@/lib/text-rules';
-import { bracketKey } from '@/features/bracket/api/get-bracket';
+import { bracketKeys } from '@/features/bracket/api/query-keys';
+import { disputeCommentLength } from '@/lib/database-errors';
 
-export const DISPUTE_COMMENT_MESSAGE = 'Say what is wrong in up to 500 characters.';
+export const DISPUTE_COMMENT_MESSAGE = disputeCommentLength.message;
 
 export const disputeMatchSchema = z.object({
   comment: z
@@ -27,6 +28,6 @@ export function useDisputeMatch(tournamentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ matchId, input }: { matchId: string; input: DisputeMatchInput }) => disputeMatch(matchId, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bracketKey(tournamentId), exact: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bracketKeys.bracket(tournamentId), exact: true }),
   });
 }

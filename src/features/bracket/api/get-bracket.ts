@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { useRealtime } from '@/lib/use-realtime';
 import type { Tables } from '@/types/database';
-
-export const bracketKey = (tournamentId: string) => ['bracket', tournamentId] as const;
+import { bracketKeys } from '@/features/bracket/api/query-keys';
 
 export type MatchState = 'waiting_for_opponent' | 'ready' | 'awaiting_confirmation' | 'disputed' | 'done';
 /** A match with its computed state (public.state) and round name (public.round_label: "Semi-final"). */
@@ -82,7 +81,7 @@ export async function getBracket(tournamentId: string): Promise<Bracket> {
 }
 
 export function useBracket(tournamentId: string) {
-  const key = bracketKey(tournamentId);
+  const key = bracketKeys.bracket(tournamentId);
   const query = useQuery({ queryKey: key, queryFn: () => getBracket(tournamentId) });
   const live = useRealtime('matches', key, { filter: `tournament_id=eq.${tournamentId}` });
   return { ...query, live };

@@ -2,11 +2,12 @@
 // it to the tournament's players and administrators only, so visitors see none.
 import { useQuery } from '@tanstack/react-query';
 import { getDiscordLink } from '@/lib/discord-link';
+import { bracketKeys } from '@/features/bracket/api/query-keys';
 
 export function useMatchDiscordLink(tournamentId: string, userId: string | null) {
   return useQuery({
     // Not under the bracket's key: every live match change re-reads that one.
-    queryKey: ['discord-link', tournamentId, userId],
+    queryKey: bracketKeys.discordLink(tournamentId, userId),
     queryFn: () => getDiscordLink(tournamentId),
     enabled: userId !== null,
     staleTime: 60_000,

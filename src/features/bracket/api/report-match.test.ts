@@ -1,6 +1,7 @@
 // The report form's rules are the database's (private.score_games), message for message.
 import { describe, expect, it } from 'vitest';
-import { GAME_WINNER_REQUIRED, REPORT_A_GAME, reportMatchSchema } from '@/features/bracket/api/report-match';
+import { GAME_WINNER_REQUIRED, REPORT_A_GAME } from '@/lib/best-of';
+import { reportMatchSchema } from '@/features/bracket/api/report-match';
 
 function check(bestOf: number, winners: string[]): string | null {
   const result = reportMatchSchema(bestOf).safeParse({ games: winners.map((winner) => ({ winner })) });

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { liveBanner } from '@/lib/use-realtime';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { useBracket, type Match } from '@/features/bracket/api/get-bracket';
-import { useMyTeam } from '@/features/bracket/api/get-my-team';
+import { useMyTeam } from '@/lib/my-team';
 import { bracketSections } from '@/features/bracket/components/bracket-layout';
 import { RoundColumns, RoundTabs } from '@/features/bracket/components/round-views';
 import { StandingsTable } from '@/features/bracket/components/standings-table';
@@ -80,7 +80,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
           roundLabel={open?.round_label ?? ''}
           tournamentId={tournamentId}
           teams={teams}
-          myTeamId={myTeam.data ?? null}
+          myTeamId={myTeam.data?.captain ? myTeam.data.id : null}
           onClose={() => setOpenId(null)}
         />
       </>

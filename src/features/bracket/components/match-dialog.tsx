@@ -5,16 +5,13 @@
 // other captain.
 import { useState } from 'react';
 import { z } from '@/lib/zod';
-import { Alert, Anchor, Badge, Button, Group, List, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
-import { errorMessage } from '@/lib/errors';
-import { FormError } from '@/components/ui/form-error';
 import type { BracketTeam, Match } from '@/features/bracket/api/get-bracket';
-import { useConfirmMatch } from '@/features/bracket/api/confirm-match';
 import { useMatchDiscordLink } from '@/features/bracket/api/get-discord-link';
 import { STATE_LABELS, teamName } from '@/features/bracket/components/bracket-layout';
-import { ReportForm } from '@/features/bracket/components/report-form';
-import { DisputeForm } from '@/features/bracket/components/dispute-form';
+import { CaptainActions } from '@/features/bracket/components/captain-actions';
+import { MatchSides } from '@/features/bracket/components/match-sides';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/List.css';
 
@@ -91,21 +88,13 @@ function MatchDetails({
   myTeamId,
 }: Omit<Props, 'onClose' | 'match'> & { match: Match }) {
   const { user } = useAuth();
-  const [action, setAction] = useState<'report' | 'dispute' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const confirm = useConfirmMatch(tournamentId);
   const discord = useMatchDiscordLink(tournamentId, user?.id ?? null);
   const a = teamName(teams, match.team1_id);
   const b = teamName(teams, match.team2_id);
   const captain = myTeamId !== null && (myTeamId === match.team1_id || myTeamId === match.team2_id);
-  const reportedByMe = match.reported_by !== null && match.reported_by === user?.id;
   const games = gamesSchema.parse(match.games);
   const planned = plannedGames(match.maps);
-
-  const sides = [
-    { id: match.team1_id, score: match.team1_score },
-    { id: match.team2_id, score: match.team2_score },
-  ];
 
   return (
     <Stack gap="md">
@@ -130,38 +119,7 @@ function MatchDetails({
         </Anchor>
       )}
 
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        {sides.map((side, i) => {
-          const team = side.id ? teams.get(side.id) : undefined;
-          const name = match.is_bye && i === 1 ? 'bye' : teamName(teams, side.id);
-          return (
-            <section key={i} aria-label={name}>
-              <Group justify="space-between" wrap="nowrap">
-                <Title order={3} size="h5" style={{ overflowWrap: 'anywhere' }}>
-                  {name}
-                  {match.state === 'done' && side.id !== null && side.id === match.winner_id && (
-                    <Badge ml="xs" size="sm" color="green.4" variant="filled">
-                      Winner
-                    </Badge>
-                  )}
-                </Title>
-                {side.score !== null && (
-                  <Text fw={700} size="xl" aria-label={`${name} score`}>
-                    {side.score}
-                  </Text>
-                )}
-              </Group>
-              {team && team.inGameNames.length > 0 && (
-                <List size="sm" c="dimmed" aria-label={`Players of ${name}`} listStyleType="none">
-                  {team.inGameNames.map((n, k) => (
-                    <List.Item key={k}>{n}</List.Item>
-                  ))}
-                </List>
-              )}
-            </section>
-          );
-        })}
-      </SimpleGrid>
+      <MatchSides match={match} teams={teams} />
 
       {games.length > 0 && (
         <div>
@@ -190,55 +148,7 @@ function MatchDetails({
         </Alert>
       )}
 
-      {captain && action === 'report' && (
-        <ReportForm
-          match={match}
-          tournamentId={tournamentId}
-          team1={a}
-          team2={b}
-          onCancel={() => setAction(null)}
-          onDone={() => {
-            setAction(null);
-            setNotice('Result sent. The other captain confirms it.');
-          }}
-        />
-      )}
-      {captain && action === 'dispute' && (
-        <DisputeForm
-          matchId={match.id}
-          tournamentId={tournamentId}
-          onCancel={() => setAction(null)}
-          onDone={() => {
-            setAction(null);
-            setNotice('Dispute sent. An administrator will settle this match.');
-          }}
-        />
-      )}
-
-      {captain && action === null && (
-        <>
-          <FormError message={confirm.error ? errorMessage(confirm.error) : null} />
-          {match.state === 'ready' && <Button onClick={() => setAction('report')}>Report result</Button>}
-          {match.state === 'awaiting_confirmation' && reportedByMe && (
-            <Text size="sm">You reported this result. The other captain confirms or disputes it.</Text>
-          )}
-          {match.state === 'awaiting_confirmation' && !reportedByMe && (
-            <Group gap="xs">
-              {/* green.4 takes dark text (autoContrast); white on Mantine's green reads at 2:1. */}
-              <Button
-                color="green.4"
-                loading={confirm.isPending}
-                onClick={() => confirm.mutate(match.id, { onSuccess: () => setNotice('Result confirmed.') })}
-              >
-                Confirm
-              </Button>
-              <Button color="red" variant="light" onClick={() => setAction('dispute')}>
-                Dispute
-              </Button>
-            </Group>
-          )}
-        </>
-      )}
+      {captain && <CaptainActions match={match} tournamentId={tournamentId} team1={a} team2={b} onNotice={setNotice} />}
     </Stack>
   );
 }

@@ -7,13 +7,8 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/InlineInput.css';
 import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
-import {
-  gamesToWin,
-  reportMatchSchema,
-  scoreOf,
-  useReportMatch,
-  type ReportMatchInput,
-} from '@/features/bracket/api/report-match';
+import { gamesToWin, scoreOf } from '@/lib/best-of';
+import { reportMatchSchema, useReportMatch, type ReportMatchInput } from '@/features/bracket/api/report-match';
 import type { Match } from '@/features/bracket/api/get-bracket';
 import '@mantine/core/styles/Radio.css';
 
@@ -34,7 +29,7 @@ export function ReportForm({ match, tournamentId, team1, team2, onDone, onCancel
   });
   const games = useFieldArray({ control: form.control, name: 'games' });
   const { errors, isSubmitting } = form.formState;
-  const [score1, score2] = scoreOf(useWatch({ control: form.control, name: 'games' }));
+  const [score1, score2] = scoreOf(useWatch({ control: form.control, name: 'games' }).map((g) => g.winner));
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
 import { supabase } from '@/lib/supabase';
 import type { Database } from '@/types/database';
+import { leaderboardKeys } from './query-keys';
 
 export type LeaderboardRow = Database['public']['Functions']['leaderboard']['Returns'][number];
 
@@ -29,11 +30,9 @@ export async function getLeaderboard(page: number): Promise<LeaderboardRow[]> {
   return data ?? [];
 }
 
-export const leaderboardKey = (page: number) => ['leaderboard', page] as const;
-
 export function useLeaderboard(page: number) {
   return useQuery({
-    queryKey: leaderboardKey(page),
+    queryKey: leaderboardKeys.page(page),
     queryFn: () => getLeaderboard(page),
     placeholderData: keepPreviousData,
   });

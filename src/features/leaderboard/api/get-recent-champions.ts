@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { Database } from '@/types/database';
+import { leaderboardKeys } from './query-keys';
 
 export type RecentChampion = Database['public']['Functions']['recent_champions']['Returns'][number];
 
@@ -11,5 +12,5 @@ export async function getRecentChampions(limit: number): Promise<RecentChampion[
 }
 
 export function useRecentChampions(limit = 3) {
-  return useQuery({ queryKey: ['recent-champions', limit], queryFn: () => getRecentChampions(limit) });
+  return useQuery({ queryKey: leaderboardKeys.recentChampions(limit), queryFn: () => getRecentChampions(limit) });
 }

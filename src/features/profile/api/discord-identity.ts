@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserIdentity } from '@supabase/supabase-js';
 import { toAppError } from '@/lib/errors';
 import { paths } from '@/config/paths';
-
-export const identitiesKey = (userId: string | undefined) => ['identities', userId] as const;
+import { profileKeys } from '@/features/profile/api/query-keys';
 
 export async function getIdentities(): Promise<UserIdentity[]> {
   const { supabase } = await import('@/lib/supabase');
@@ -15,7 +14,7 @@ export async function getIdentities(): Promise<UserIdentity[]> {
 }
 
 export function useIdentities(userId: string | undefined) {
-  return useQuery({ queryKey: identitiesKey(userId), queryFn: getIdentities, enabled: !!userId });
+  return useQuery({ queryKey: profileKeys.identities(userId), queryFn: getIdentities, enabled: !!userId });
 }
 
 /** The name Discord shows for the linked account. */
@@ -45,6 +44,6 @@ export function useUnlinkDiscord(userId: string | undefined) {
       // The new providers are in the next token.
       await supabase.auth.refreshSession();
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: identitiesKey(userId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.identities(userId) }),
   });
 }

@@ -2,15 +2,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { Tables } from '@/types/database';
+import { profileKeys } from './query-keys';
 
-export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'username' | 'game_id'>;
-
-export const profileKey = (userId: string | undefined) => ['profile', userId] as const;
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'email' | 'username' | 'game_id' | 'game_id_verified_at'>;
 
 export async function getProfile(userId: string): Promise<Profile> {
   const { data } = await supabase
     .from('profiles')
-    .select('id, email, username, game_id')
+    .select('id, email, username, game_id, game_id_verified_at')
     .eq('id', userId)
     .single()
     .throwOnError();
@@ -18,5 +17,5 @@ export async function getProfile(userId: string): Promise<Profile> {
 }
 
 export function useProfile(userId: string | undefined) {
-  return useQuery({ queryKey: profileKey(userId), queryFn: () => getProfile(userId!), enabled: !!userId });
+  return useQuery({ queryKey: profileKeys.profile(userId), queryFn: () => getProfile(userId!), enabled: !!userId });
 }

@@ -6,7 +6,8 @@ import { AppError } from '@/lib/errors';
 import { assertGameIdAvailable } from '@/lib/game-id-available';
 import { gameIdSchema, usernameSchema } from '@/lib/player-schemas';
 import { profileStatusKey } from '@/lib/profile-status';
-import { profileKey, type Profile } from '@/features/profile/api/get-profile';
+import type { Profile } from '@/features/profile/api/get-profile';
+import { profileKeys } from '@/features/profile/api/query-keys';
 
 export const PROFILE_SAVED = 'Profile updated successfully';
 
@@ -31,7 +32,7 @@ export async function updateProfile({
     .from('profiles')
     .update({ username: input.username, game_id: input.gameId })
     .eq('id', userId)
-    .select('id, email, username, game_id')
+    .select('id, email, username, game_id, game_id_verified_at')
     .throwOnError();
   // RLS filters instead of raising: no row back means the update did not happen.
   if (!data[0]) throw new AppError('Your profile could not be saved. Please sign in again.', { userFacing: true });
@@ -43,7 +44,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (saved) => {
-      queryClient.setQueryData(profileKey(saved.id), saved);
+      queryClient.setQueryData(profileKeys.profile(saved.id), saved);
       queryClient.setQueryData(profileStatusKey(saved.id), !saved.game_id);
     },
   });

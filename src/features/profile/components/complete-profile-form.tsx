@@ -6,9 +6,9 @@ import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { errorMessage } from '@/lib/errors';
+import { errorMessage, isRuleError } from '@/lib/errors';
 import { safeNext } from '@/lib/safe-next';
-import { GAME_ID_TAKEN_MESSAGE } from '@/lib/player-rules';
+import { gameIdTaken } from '@/lib/database-errors';
 import { FormError } from '@/components/ui/form-error';
 import { GameIdInput } from '@/components/ui/game-id-input';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -50,7 +50,7 @@ export function CompleteProfileForm() {
       navigate(next, { replace: true });
     } catch (error) {
       const message = errorMessage(error);
-      if (message === GAME_ID_TAKEN_MESSAGE) form.setError('gameId', { message }, { shouldFocus: true });
+      if (isRuleError(error, gameIdTaken)) form.setError('gameId', { message }, { shouldFocus: true });
       else form.setError('root', { message });
     }
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '@/testing/render';
 import { createTestUser, serviceClient, signedInUser } from '@/testing/users';
 import { supabase } from '@/lib/supabase';
@@ -17,6 +17,38 @@ describe('Profile (/profile)', () => {
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Game ID')).toHaveValue(player.gameId);
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+  });
+
+  it('says player IDs are unverified where the site has no Brawl Stars API key, and shows a verified mark', async () => {
+    const player = await signedInUser();
+    renderApp('/profile');
+    expect(
+      await screen.findByText('Player IDs are not verified on this site: anyone can enter any ID.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Verified')).not.toBeInTheDocument();
+    // Proved in the game (complete_player_id_claim, as the verification calls it).
+    const { error } = await serviceClient().rpc('start_player_id_claim', {
+      p_user_id: player.id,
+      p_player_id: '#2PPYLQ2PP',
+      p_in_game_name: 'Me',
+      p_current_icon: null,
+    });
+    expect(error).toBeNull();
+    const { data: claim } = await serviceClient()
+      .from('player_id_claims')
+      .select('icon_id')
+      .eq('user_id', player.id)
+      .single();
+    const done = await serviceClient().rpc('complete_player_id_claim', {
+      p_user_id: player.id,
+      p_player_id: '#2PPYLQ2PP',
+      p_icon_id: claim!.icon_id,
+    });
+    expect(done.error).toBeNull();
+    cleanup();
+    renderApp('/profile');
+    expect(await screen.findByText('Verified')).toBeInTheDocument();
+    expect(screen.getByText('#2PPYLQ2PP is yours: you proved it in the game.')).toBeInTheDocument();
   });
 
   it('edits and saves username and game ID', async () => {

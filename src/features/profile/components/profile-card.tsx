@@ -2,7 +2,7 @@
 // and Cancel. Viewing needs no form code: the editing form (profile-form.tsx, with react-hook-form
 // and zod) is fetched once the card is up, so it is normally there before the first Edit.
 import { useEffect, useState } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -10,6 +10,7 @@ import { loadChunk } from '@/lib/chunk';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileFields } from './profile-fields';
+import { PlayerIdCheckCard } from './player-id-check';
 
 let formModule: typeof import('./profile-form') | undefined;
 function loadForm() {
@@ -39,17 +40,20 @@ export function ProfileCard() {
   const ProfileForm = formModule?.ProfileForm;
   if (editing && ProfileForm) return <ProfileForm profile={profile} onDone={() => setEditing(false)} />;
   return (
-    <ProfileFields
-      profile={profile}
-      editing={false}
-      error={loadError}
-      username={{ value: profile.data?.username ?? '' }}
-      gameId={{ value: profile.data?.game_id ?? '' }}
-      actions={
-        <Button key="edit" onClick={edit} disabled={!profile.data} leftSection={<IconPencil size={16} aria-hidden />}>
-          Edit
-        </Button>
-      }
-    />
+    <Stack gap="lg">
+      <ProfileFields
+        profile={profile}
+        editing={false}
+        error={loadError}
+        username={{ value: profile.data?.username ?? '' }}
+        gameId={{ value: profile.data?.game_id ?? '' }}
+        actions={
+          <Button key="edit" onClick={edit} disabled={!profile.data} leftSection={<IconPencil size={16} aria-hidden />}>
+            Edit
+          </Button>
+        }
+      />
+      {profile.data && user && <PlayerIdCheckCard profile={profile.data} userId={user.id} />}
+    </Stack>
   );
 }

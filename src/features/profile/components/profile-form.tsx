@@ -5,8 +5,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@mantine/core';
 import { IconDeviceFloppy, IconX } from '@tabler/icons-react';
 import { useAuth } from '@/lib/auth';
-import { errorMessage } from '@/lib/errors';
-import { GAME_ID_TAKEN_MESSAGE } from '@/lib/player-rules';
+import { errorMessage, isRuleError } from '@/lib/errors';
+import { gameIdTaken } from '@/lib/database-errors';
 import type { useProfile } from '@/features/profile/api/get-profile';
 import {
   PROFILE_SAVED,
@@ -36,7 +36,7 @@ export function ProfileForm({ profile, onDone }: { profile: ReturnType<typeof us
     } catch (error) {
       const message = errorMessage(error);
       // Another account's game ID is a mistake in that field: say it there.
-      if (message === GAME_ID_TAKEN_MESSAGE) form.setError('gameId', { message }, { shouldFocus: true });
+      if (isRuleError(error, gameIdTaken)) form.setError('gameId', { message }, { shouldFocus: true });
       else form.setError('root', { message });
     }
   });

@@ -1,30 +1,17 @@
 // One tournament as a registration card (spec section 2): banner, description as title, type,
-// slots left, the Registration Progress bar and the Register Now / Close Registration toggle; the title
-// links to the tournament's own page.
-import { memo, useEffect, useId, useState } from 'react';
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconChevronUp, IconLock, IconCircleCheck, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
+// slots left, the Registration Progress bar and the Register Now / Close Registration toggle
+// (handed in by the route); the title links to the tournament's own page.
+import { memo, type ComponentType } from 'react';
+import { Anchor, Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { Tournament } from '@/lib/tournament';
+import { tournamentProgress } from '@/lib/tournament';
 import { paths } from '@/config/paths';
 import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
-import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team-messages';
-import { FormError } from '@/components/ui/form-error';
-import { loadChunk } from '@/lib/chunk';
-import { errorMessage } from '@/lib/errors';
-import { RegistrationSuccess } from './registration-success';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { plural } from '@/lib/plural';
 import { phaseLabel } from '@/lib/schedule';
 import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
-
-// The form's code (react-hook-form, zod and its resolver) is not part of /home's first download: a
-// card starts loading it when the player shows they may register (a pointer over Register Now, a
-// touch, the focus), so it is normally there by the tap; a loader shows for the rest.
-let formModule: typeof import('./registration-form') | undefined;
-export function preloadRegistrationForm() {
-  return loadChunk(() => import('./registration-form')).then((m) => (formModule = m));
-}
 
 /**
  * The browser lays out and paints a card only once it is near the screen (content-visibility), so a
@@ -37,16 +24,8 @@ const CARD_STYLE = {
   containIntrinsicSize: 'auto 520px',
 } as const;
 
-/** A failed download is reported when the form is opened. */
-const preloadForm = () => void preloadRegistrationForm().catch(() => {});
-
-export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_teams'>) {
-  const teams = Math.max(0, t.registered_teams);
-  const slots = Math.max(0, t.slots);
-  const slotsLeft = Math.max(0, slots - teams);
-  const percent = slots > 0 ? Math.min(100, Math.round((teams / slots) * 100)) : 100;
-  return { teams, slots, slotsLeft, percent, full: slotsLeft === 0 };
-}
+/** The card's foot: registering for the tournament (src/features/registration), handed in by the route. */
+export type CardRegistrationPart = ComponentType<{ tournament: TournamentWithMyTeam; full: boolean }>;
 
 /**
  * `priority`: the card is in the grid's first row (its banner is fetched first: TournamentBanner).
@@ -56,29 +35,15 @@ export function tournamentProgress(t: Pick<Tournament, 'slots' | 'registered_tea
  */
 export const TournamentCard = memo(function TournamentCard({
   tournament,
+  registration: Registration,
   priority = false,
 }: {
   tournament: TournamentWithMyTeam;
+  registration: CardRegistrationPart;
   priority?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const [success, setSuccess] = useState(false);
-  const formId = useId();
-  const { teams, slots, slotsLeft, percent, full } = tournamentProgress(tournament);
+  const { slotsLeft, full } = tournamentProgress(tournament);
   const title = tournament.description?.trim() || tournament.name;
-  const alreadyRegistered = tournament.my_team.length > 0;
-  const formOpen = open && !full && !alreadyRegistered;
-  const RegistrationForm = formModule?.RegistrationForm;
-  const [formError, setFormError] = useState<string | null>(null);
-  const [, setFormLoaded] = useState(false);
-
-  useEffect(() => {
-    if (!formOpen || RegistrationForm) return;
-    preloadRegistrationForm().then(
-      () => setFormLoaded(true),
-      (e: unknown) => setFormError(errorMessage(e)),
-    );
-  }, [formOpen, RegistrationForm]);
 
   return (
     <Card
@@ -151,76 +116,34 @@ export const TournamentCard = memo(function TournamentCard({
           </Text>
         )}
 
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Text size="sm" fw={600}>
-              Registration Progress
-            </Text>
-            <Text size="sm" c="dimmed">
-              <IconUsersGroup size={14} aria-hidden style={{ verticalAlign: '-2px' }} /> {teams} / {slots} · {percent}%
-            </Text>
-          </Group>
-          <Progress
-            value={percent}
-            size="lg"
-            radius="xl"
-            color={full ? 'red' : 'brand'}
-            striped={!full}
-            aria-label="Registration Progress"
-          />
-        </Stack>
+        <RegistrationProgress tournament={tournament} />
 
-        <div style={{ marginTop: 'auto' }}>
-          {alreadyRegistered ? (
-            <Group gap="xs" wrap="nowrap" c="green.4">
-              <IconCircleCheck size={18} aria-hidden style={{ flexShrink: 0 }} />
-              <Text size="sm" fw={600}>
-                {ALREADY_REGISTERED_MESSAGE}
-              </Text>
-            </Group>
-          ) : full ? (
-            <Group gap="xs" wrap="nowrap" c="red.4">
-              <IconLock size={18} aria-hidden style={{ flexShrink: 0 }} />
-              <Text size="sm" fw={600}>
-                {FULL_MESSAGE}
-              </Text>
-            </Group>
-          ) : (
-            <Button
-              fullWidth
-              size="md"
-              variant={open ? 'default' : 'filled'}
-              aria-expanded={formOpen}
-              aria-controls={formOpen ? formId : undefined}
-              onClick={() => setOpen((o) => !o)}
-              onPointerEnter={preloadForm}
-              onTouchStart={preloadForm}
-              onFocus={preloadForm}
-              rightSection={open ? <IconChevronUp size={16} aria-hidden /> : undefined}
-            >
-              {open ? 'Close Registration' : 'Register Now'}
-            </Button>
-          )}
-        </div>
-
-        {formOpen && !RegistrationForm && (
-          <Center id={formId}>
-            {formError ? <FormError message={formError} /> : <Loader size="sm" aria-label="Loading" />}
-          </Center>
-        )}
-        {formOpen && RegistrationForm && (
-          <RegistrationForm
-            id={formId}
-            tournament={tournament}
-            onRegistered={() => {
-              setOpen(false);
-              setSuccess(true);
-            }}
-          />
-        )}
-
-        {success && <RegistrationSuccess discordLink={tournament.discord_invite ?? null} />}
+        <Registration tournament={tournament} full={full} />
       </Stack>
     </Card>
   );
 });
+
+function RegistrationProgress({ tournament }: { tournament: TournamentWithMyTeam }) {
+  const { teams, slots, percent, full } = tournamentProgress(tournament);
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          Registration Progress
+        </Text>
+        <Text size="sm" c="dimmed">
+          <IconUsersGroup size={14} aria-hidden style={{ verticalAlign: '-2px' }} /> {teams} / {slots} · {percent}%
+        </Text>
+      </Group>
+      <Progress
+        value={percent}
+        size="lg"
+        radius="xl"
+        color={full ? 'red' : 'brand'}
+        striped={!full}
+        aria-label="Registration Progress"
+      />
+    </Stack>
+  );
+}

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { useTournaments } from '@/lib/get-tournaments';
 import { liveBanner } from '@/lib/use-realtime';
 import { useHydrated } from '@/lib/use-hydrated';
-import { TournamentCard } from './tournament-card';
+import { TournamentCard, type CardRegistrationPart } from './tournament-card';
 import { TournamentCardSkeleton } from './tournament-card-skeleton';
 
 const GRID_COLS = { base: 1, sm: 2, lg: 3 };
@@ -21,7 +21,8 @@ const FIRST_ROW = Math.max(...Object.values(GRID_COLS));
  */
 export const SERVER_CARDS = FIRST_ROW * 3;
 
-export function TournamentList() {
+/** `registration`: each card's foot, registering for its tournament. */
+export function TournamentList({ registration }: { registration: CardRegistrationPart }) {
   const tournaments = useTournaments();
   const banner = liveBanner(tournaments, tournaments.live);
 
@@ -84,7 +85,7 @@ export function TournamentList() {
       // Top-aligned: a card that opens its form grows alone, its row neighbours keep their height.
       <SimpleGrid cols={GRID_COLS} spacing="lg" style={{ alignItems: 'start' }}>
         {(hydrated ? data : data.slice(0, SERVER_CARDS)).map((t, i) => (
-          <TournamentCard key={t.id} tournament={t} priority={i < FIRST_ROW} />
+          <TournamentCard key={t.id} tournament={t} registration={registration} priority={i < FIRST_ROW} />
         ))}
       </SimpleGrid>
     );

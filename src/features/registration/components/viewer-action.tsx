@@ -1,0 +1,108 @@
+// What the viewer can do on a tournament's page, and where their team stands: register (or join the
+// waitlist when it is full), check in during the window, withdraw until check-in closes, the
+// Discord link once registered. Visitors are asked to sign in and come back here. The database
+// checks every one of these again; its refusals show in the red box.
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { FormError } from '@/components/ui/form-error';
+import { JoinDiscord } from '@/components/ui/join-discord';
+import { useAuth } from '@/lib/auth';
+import { loadChunk } from '@/lib/chunk';
+import { errorMessage } from '@/lib/errors';
+import type { Tournament } from '@/lib/tournament';
+import type { Tables } from '@/types/database';
+import { useMyTeam } from '@/lib/my-team';
+import { useDiscordLink } from '../api/get-discord-link';
+import { RegisterPanel } from './register-panel';
+
+const TeamPanel = lazy(() => loadChunk(() => import('./team-panel')).then((m) => ({ default: m.TeamPanel })));
+
+/** A team as the registration form hands it back. */
+export type RegisteredTeam = Tables<'teams'> & { discord_link?: string | null };
+
+/**
+ * The registration flow of the tournament cards, handed in by the route (features stay apart). The
+ * form may be a lazy component: `preload` starts its download when the viewer looks like registering.
+ */
+export type RegistrationParts = {
+  preload?: () => void;
+  Form: ComponentType<{
+    tournament: Pick<Tournament, 'id' | 'name' | 'type'>;
+    waitlist?: boolean;
+    next?: string;
+    onRegistered: (team: RegisteredTeam) => void;
+  }>;
+  /** The 5-second ad countdown, then the Discord link. */
+  Success: ComponentType<{ discordLink: string | null }>;
+};
+
+/** What the viewer's part of a tournament's page reads of the tournament (its page's row has it). */
+export type ViewedTournament = Pick<Tournament, 'id' | 'name' | 'type' | 'slots' | 'registered_teams'> & {
+  phase: string;
+  checkin_closes: string | null;
+};
+
+type Props = { tournament: ViewedTournament; registration: RegistrationParts };
+
+export function ViewerAction({ tournament, registration }: Props) {
+  const { user, isAdmin } = useAuth();
+  const userId = user?.id ?? null;
+  const myTeam = useMyTeam(tournament.id);
+  const team = myTeam.data ?? null;
+  const discordAllowed = isAdmin || team?.status === 'registered';
+  const discord = useDiscordLink(tournament.id, userId, discordAllowed);
+  // A registration made on this page, and the invite it read, until the page's own read arrives. A
+  // disabled query keeps its last answer, so after a withdrawal the cached link is not shown.
+  const [registered, setRegistered] = useState<{ status: 'registered' | 'waitlisted'; link: string | null } | null>(
+    null,
+  );
+  const discordLink = (discordAllowed ? discord.data : undefined) ?? registered?.link ?? null;
+  const justRegistered = registered?.status === 'registered';
+  const joinDiscord = discordLink && !justRegistered && <JoinDiscord href={discordLink} />;
+  const { Success } = registration;
+
+  // After a registration on this page: the countdown, then the Discord link, above the team's state.
+  // The same place in the tree whatever follows it, so the countdown is not restarted.
+  return (
+    <Stack gap="md">
+      {justRegistered && (
+        <Suspense fallback={null}>
+          <Success discordLink={discordLink} />
+        </Suspense>
+      )}
+      {team ? (
+        <Suspense fallback={null}>
+          <TeamPanel
+            tournament={tournament}
+            team={team}
+            justWaitlisted={registered?.status === 'waitlisted'}
+            joinDiscord={joinDiscord}
+            onWithdrawn={() => setRegistered(null)}
+          />
+        </Suspense>
+      ) : justRegistered || (userId && myTeam.isPending) ? null : myTeam.error ? (
+        <FormError message={errorMessage(myTeam.error)} />
+      ) : tournament.phase !== 'registration_open' ? (
+        <Stack gap="sm">
+          <Text fw={600}>
+            {tournament.phase === 'cancelled' ? 'This tournament was cancelled.' : 'Registration is closed.'}
+          </Text>
+          {joinDiscord}
+        </Stack>
+      ) : (
+        <RegisterPanel
+          tournament={tournament}
+          registration={registration}
+          signedIn={!!user}
+          joinDiscord={joinDiscord}
+          onRegistered={(t) =>
+            setRegistered({
+              status: t.status === 'waitlisted' ? 'waitlisted' : 'registered',
+              link: t.discord_link ?? null,
+            })
+          }
+        />
+      )}
+    </Stack>
+  );
+}
