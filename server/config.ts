@@ -261,6 +261,20 @@ function smtpSettings(toml: Toml): SmtpSettings | undefined {
   };
 }
 
+/**
+ * `[auth] site_url`, unless it names this machine's loopback (the CLI's default, http://127.0.0.1:3000)
+ * or is an unset env(): then the stack is its own site, at whatever address it listens on.
+ */
+export function configuredSiteUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    const { hostname } = new URL(value);
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) ? undefined : value;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `[api] auto_expose_new_tables` of a supabase folder's config.toml: unset is true, as the CLI reads it. */
 export function autoExposeNewTables(supabaseDir: string): boolean {
   return (
@@ -282,7 +296,8 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     minimumPasswordLength: toml.auth?.minimum_password_length ?? 6,
     jwtExpiry: toml.auth?.jwt_expiry ?? 3600,
-    siteUrl: env.SITE_URL,
+    // [auth] site_url as the CLI reads it (env(), SUPABASE_AUTH_SITE_URL); SITE_URL overrides it.
+    siteUrl: env.SITE_URL || configuredSiteUrl(toml.auth?.site_url),
     additionalRedirectUrls: toml.auth?.additional_redirect_urls ?? [],
     staticDir: resolve(root, 'dist'),
     apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],

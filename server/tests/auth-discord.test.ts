@@ -1,9 +1,8 @@
 // Signing in with Discord through the real supabase-js against the real local stack, with Discord's
 // three endpoints played by a local stand-in (discord-stand-in.ts), configured as the Supabase CLI
 // reads `[auth.external.discord]`. On PGlite and on Postgres.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -11,7 +10,7 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { ConfigError, readOptions } from '../config.ts';
 import { discordUser, startDiscordStandIn, type DiscordStandIn } from './discord-stand-in.ts';
-import { startTestStack, testEmail, type TestStack } from './helpers.ts';
+import { projectWithConfig, startTestStack, testEmail, type TestStack } from './helpers.ts';
 
 const DISCORD_TOML = `
 [auth]
@@ -25,17 +24,9 @@ redirect_uri = ""
 url = "env(TEST_DISCORD_URL)"
 `;
 
-/** A project folder whose supabase/config.toml is `toml`, read by readOptions as the CLI reads it. */
-async function projectWith(toml: string): Promise<string> {
-  const root = await mkdtemp(join(tmpdir(), 'brawlcup-config-'));
-  await mkdir(join(root, 'supabase'));
-  await writeFile(join(root, 'supabase', 'config.toml'), toml);
-  return root;
-}
-
 describe('[auth.external.discord] read as the Supabase CLI reads it', () => {
   it('substitutes env(), takes SUPABASE_AUTH_EXTERNAL_DISCORD_* over the file, and checks the required keys', async () => {
-    const root = await projectWith(DISCORD_TOML.replace('enabled = true', 'enabled = false'));
+    const root = await projectWithConfig(DISCORD_TOML.replace('enabled = true', 'enabled = false'));
     try {
       expect(readOptions({}, root).externalProviders).toEqual({});
       const env = {
@@ -103,7 +94,7 @@ describe.each([['pglite'], ['postgres']] as const)('Sign in with Discord on %s',
   let app: string;
   beforeAll(async () => {
     discord = await startDiscordStandIn({ redirectUri: () => `${stack.url}/auth/v1/callback` });
-    root = await projectWith(DISCORD_TOML);
+    root = await projectWithConfig(DISCORD_TOML);
     const fromToml = readOptions(
       { TEST_DISCORD_CLIENT_ID: discord.clientId, TEST_DISCORD_SECRET: discord.secret, TEST_DISCORD_URL: discord.url },
       root,
