@@ -3,9 +3,12 @@
 import type { NotifyOptions } from './functions/notify.ts';
 import { readFileSync } from 'node:fs';
 import type { ServerOptions } from 'node:http';
-import { join, resolve } from 'node:path';
-import { parse } from 'smol-toml';
+import { dirname, resolve } from 'node:path';
 import { GOTRUE_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
+import type { ExternalProviderSettings } from './auth/external/provider.ts';
+import type { SmtpSettings } from './mail/smtp.ts';
+import type { OutboxOptions } from './mail/outbox.ts';
+import { readSupabaseConfig, unsetEnvReference } from './supabase-config.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
 
 export interface StackOptions {
@@ -44,6 +47,20 @@ export interface StackOptions {
   refreshTokenReuseInterval: number;
   /** Auth's request limits; undefined turns them off (RATE_LIMITS=off, for test runs only). */
   rateLimits?: RateLimits;
+  /** `[auth.external.<name>]` that are enabled, by provider name (the local Auth speaks Discord's). */
+  externalProviders: Record<string, ExternalProviderSettings>;
+  /** `[auth] enable_manual_linking`: linkIdentity and unlinkIdentity (the CLI's default is false). */
+  manualLinking: boolean;
+  /** `[auth] enable_signup` (true unless set false): sign-ups, by password or by a provider. */
+  enableSignup: boolean;
+  /** Not `[auth.email] enable_confirmations`: new addresses count as confirmed (GoTrue's autoconfirm). */
+  mailerAutoconfirm: boolean;
+  /** `[auth.email] double_confirm_changes` (the CLI's default is true): an e-mail change is confirmed from both addresses. */
+  secureEmailChange: boolean;
+  /** `[auth.email.smtp]` when enabled: mail leaves through this server; unset, the local mailbox. */
+  smtp?: SmtpSettings;
+  /** How the outbox retries (tests shorten the waits); not a config.toml key. */
+  mail?: OutboxOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY, default 0). */
   trustProxy: number;
   /** STUDIO_PASSWORD: opens the studio and the mailbox to HTTP Basic authentication from anywhere. */
@@ -114,6 +131,15 @@ export const DEFAULT_ADMIN_PASSWORD = 'brawlcup-admin';
 export const SAMPLE_PLAYER_EMAIL = 'nova.strike@example.com';
 export const SAMPLE_PLAYER_PASSWORD = 'brawlcup-player';
 
+type TomlProvider = {
+  enabled?: boolean;
+  client_id?: string;
+  secret?: string;
+  url?: string;
+  redirect_uri?: string;
+  email_optional?: boolean;
+};
+
 type Toml = {
   api?: { schemas?: string[]; max_rows?: number; extra_search_path?: string[]; auto_expose_new_tables?: boolean };
   db?: { settings?: { statement_timeout?: string | number } };
@@ -123,13 +149,29 @@ type Toml = {
     jwt_expiry?: number;
     minimum_password_length?: number;
     refresh_token_reuse_interval?: number;
+    enable_manual_linking?: boolean;
+    enable_signup?: boolean;
+    external?: Record<string, TomlProvider>;
     rate_limit?: {
       email_sent?: number;
       sign_in_sign_ups?: number;
       token_refresh?: number;
       token_verifications?: number;
     };
-    email?: { max_frequency?: string };
+    email?: {
+      max_frequency?: string;
+      enable_confirmations?: boolean;
+      double_confirm_changes?: boolean;
+      smtp?: {
+        enabled?: boolean;
+        host?: string;
+        port?: number;
+        user?: string;
+        pass?: string;
+        admin_email?: string;
+        sender_name?: string;
+      };
+    };
   };
 };
 
@@ -173,23 +215,79 @@ function rateLimits(toml: Toml, env: NodeJS.ProcessEnv): RateLimits | undefined 
   };
 }
 
-/** supabase/config.toml as parsed, or nothing when there is none (hosted Supabase's defaults apply). */
-function readToml(supabaseDir: string): Toml {
+/** What the CLI prints for an `env(NAME)` whose variable is set nowhere; the value stays as written. */
+function warnUnset(value: unknown): void {
+  const name = unsetEnvReference(value);
+  if (name) console.warn(`WARN: environment variable is unset: ${name}`);
+}
+
+/**
+ * The enabled `[auth.external.*]`, checked as the CLI checks them: client_id and (but for Apple and
+ * Google) secret are required. An empty redirect_uri is the CLI's default, `<API URL>/auth/v1/callback`,
+ * which the stack fills in once it knows its URL.
+ */
+function externalProviders(toml: Toml): Record<string, ExternalProviderSettings> {
+  const enabled: Record<string, ExternalProviderSettings> = {};
+  for (const [name, p] of Object.entries(toml.auth?.external ?? {})) {
+    if (!p?.enabled) continue;
+    if (!p.client_id) throw new ConfigError(`Missing required field in config: auth.external.${name}.client_id`);
+    if (!['apple', 'google'].includes(name) && !p.secret)
+      throw new ConfigError(`Missing required field in config: auth.external.${name}.secret`);
+    for (const value of [p.client_id, p.secret, p.redirect_uri, p.url]) warnUnset(value);
+    if (name !== 'discord')
+      console.warn(`WARN: [auth.external.${name}] is enabled, but the local stack signs in with Discord only`);
+    enabled[name] = {
+      clientId: p.client_id,
+      secret: p.secret ?? '',
+      redirectUri: p.redirect_uri || undefined,
+      url: p.url || undefined,
+      emailOptional: p.email_optional === true,
+    };
+  }
+  return enabled;
+}
+
+/** `[auth.email.smtp]`: on when the table is there and `enabled` is not false (the CLI's default), with its required fields. */
+function smtpSettings(toml: Toml): SmtpSettings | undefined {
+  const smtp = toml.auth?.email?.smtp;
+  if (!smtp || smtp.enabled === false) return undefined;
+  for (const key of ['host', 'port', 'user', 'pass', 'admin_email'] as const)
+    if (!smtp[key]) throw new ConfigError(`Missing required field in config: auth.email.smtp.${key}`);
+  for (const value of [smtp.host, smtp.user, smtp.pass, smtp.admin_email]) warnUnset(value);
+  return {
+    host: smtp.host!,
+    port: Number(smtp.port),
+    user: smtp.user!,
+    pass: smtp.pass!,
+    adminEmail: smtp.admin_email!,
+    senderName: smtp.sender_name ?? '',
+  };
+}
+
+/**
+ * `[auth] site_url`, unless it names this machine's loopback (the CLI's default, http://127.0.0.1:3000)
+ * or is an unset env(): then the stack is its own site, at whatever address it listens on.
+ */
+export function configuredSiteUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
   try {
-    return parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
+    const { hostname } = new URL(value);
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) ? undefined : value;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
 /** `[api] auto_expose_new_tables` of a supabase folder's config.toml: unset is true, as the CLI reads it. */
 export function autoExposeNewTables(supabaseDir: string): boolean {
-  return readToml(supabaseDir).api?.auto_expose_new_tables !== false;
+  return (
+    (readSupabaseConfig(supabaseDir, dirname(supabaseDir), process.env) as Toml).api?.auto_expose_new_tables !== false
+  );
 }
 
 export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): StackOptions {
   const supabaseDir = resolve(root, 'supabase');
-  const toml = readToml(supabaseDir);
+  const toml = readSupabaseConfig(supabaseDir, root, env) as Toml;
   const port = Number(env.PORT ?? 3000);
   return {
     port: Number.isInteger(port) && port >= 0 ? port : 3000,
@@ -201,7 +299,8 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     adminPassword: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN_PASSWORD,
     minimumPasswordLength: toml.auth?.minimum_password_length ?? 6,
     jwtExpiry: toml.auth?.jwt_expiry ?? 3600,
-    siteUrl: env.SITE_URL,
+    // [auth] site_url as the CLI reads it (env(), SUPABASE_AUTH_SITE_URL); SITE_URL overrides it.
+    siteUrl: env.SITE_URL || configuredSiteUrl(toml.auth?.site_url),
     additionalRedirectUrls: toml.auth?.additional_redirect_urls ?? [],
     staticDir: resolve(root, 'dist'),
     apiSchemas: toml.api?.schemas?.length ? toml.api.schemas : ['public'],
@@ -213,6 +312,12 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     apiPlanEnabled: env.PGRST_DB_PLAN_ENABLED === 'true',
     refreshTokenReuseInterval: toml.auth?.refresh_token_reuse_interval ?? 10,
     rateLimits: rateLimits(toml, env),
+    externalProviders: externalProviders(toml),
+    manualLinking: toml.auth?.enable_manual_linking === true,
+    enableSignup: toml.auth?.enable_signup !== false,
+    mailerAutoconfirm: toml.auth?.email?.enable_confirmations !== true,
+    secureEmailChange: toml.auth?.email?.double_confirm_changes !== false,
+    smtp: smtpSettings(toml),
     studioPassword: env.STUDIO_PASSWORD || undefined,
     brawlStars: {
       apiUrl: env.BRAWLSTARS_API_URL || 'https://api.brawlstars.com',

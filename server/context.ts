@@ -9,6 +9,8 @@ import type { LiveSessions } from './auth/live-sessions.ts';
 import type { RateLimits } from './auth/rate-limit.ts';
 import type { StackKeys } from './keys.ts';
 import type { Mailbox } from './mail/mailbox.ts';
+import type { Mailer } from './mail/outbox.ts';
+import type { ExternalProviderSettings } from './auth/external/provider.ts';
 import type { OperatorAccess } from './local-only.ts';
 import type { RestOptions } from './rest/settings.ts';
 import { bearerToken, clientIp } from './shared/http.ts';
@@ -35,6 +37,16 @@ export interface ServerConfig {
   trustProxy: number;
   /** Who may open the studio and the mailbox (see local-only.ts). */
   operator?: OperatorAccess;
+  /** `[auth.external.<name>]` that are enabled (an unset redirect URI is `<apiUrl>/auth/v1/callback`). */
+  externalProviders?: Record<string, ExternalProviderSettings>;
+  /** `[auth] enable_manual_linking`. */
+  manualLinking?: boolean;
+  /** `[auth] enable_signup` (default true). */
+  enableSignup?: boolean;
+  /** Not `[auth.email] enable_confirmations` (default true: addresses count as confirmed). */
+  mailerAutoconfirm?: boolean;
+  /** `[auth.email] double_confirm_changes`. */
+  secureEmailChange?: boolean;
   /** The Brawl Stars API that verifies player IDs; without a key nothing is verified. */
   brawlStars?: { apiUrl: string; apiKey?: string };
 }
@@ -44,6 +56,8 @@ export interface ServerContext {
   keys: StackKeys;
   config: ServerConfig;
   mailbox: Mailbox;
+  /** Sends mail: through `[auth.email.smtp]` (queued, retried) or into the local mailbox (mail/outbox.ts). */
+  mail: Mailer;
   sessions: LiveSessions;
   /** The Edge Functions' listener (server/functions/runtime.ts) once started; /functions/v1 proxies to it. */
   functionsUrl?: string;

@@ -141,8 +141,9 @@ BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
      GraphQL URL: (not provided by the local stack)
         Database: ${ctx.db.kind === 'pglite' ? `PGlite in ${ctx.db.location}` : ctx.db.location}
       Studio URL: ${stack.url}/studio
-     Mailbox URL: ${stack.url}/mail
+     Mailbox URL: ${options.smtp ? `(mail leaves through SMTP ${options.smtp.host}:${options.smtp.port}, [auth.email.smtp])` : `${stack.url}/mail`}
   Functions URL: ${stack.notifications.functions ? `${stack.url}/functions/v1 (${stack.notifications.functions.functions.join(', ')}, in Deno)` : '(off: EDGE_FUNCTIONS=off)'}
+         Discord: ${options.externalProviders.discord ? `sign-in on, redirect URL ${options.externalProviders.discord.redirectUri ?? `${stack.url}/auth/v1/callback`}` : 'sign-in off ([auth.external.discord])'}
         anon key: ${ctx.keys.anonKey}
 service_role key: ${ctx.keys.serviceRoleKey}
    Administrator: ${options.adminEmail} / ${options.adminPassword === DEFAULT_ADMIN_PASSWORD ? DEFAULT_ADMIN_PASSWORD : '(ADMIN_PASSWORD)'}${adminNote}

@@ -52,6 +52,8 @@ export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] 
   { path: '/contactus', modules: [APP_LAYOUT, 'src/app/routes/contact.tsx'] },
   { path: '/forgotpassword', modules: [AUTH_LAYOUT, 'src/app/routes/forgot-password.tsx'] },
   { path: '/reset-password', modules: [AUTH_LAYOUT, 'src/app/routes/reset-password.tsx'] },
+  { path: '/login/callback', modules: [AUTH_LAYOUT, 'src/app/routes/auth-callback.tsx'] },
+  { path: '/complete-profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/complete-profile.tsx'] },
 ];
 
 /** Where the build writes each ROUTE_CHUNKS path's links (in dist/, never served by name). */

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { loadVapidKeys } from './functions/vapid.ts';
 import { loadKeys } from './keys.ts';
 import { Mailbox } from './mail/mailbox.ts';
+import { createMailer } from './mail/outbox.ts';
 import { buildApp } from './app.ts';
 import type { ServerContext } from './context.ts';
 import { httpServerOptions, type StackOptions } from './config.ts';
@@ -96,14 +97,22 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     trustProxy: options.trustProxy,
     operator: { listenHost: options.host, password: options.studioPassword, trustProxy: options.trustProxy },
     brawlStars: options.brawlStars,
+    externalProviders: options.externalProviders,
+    manualLinking: options.manualLinking,
+    enableSignup: options.enableSignup,
+    mailerAutoconfirm: options.mailerAutoconfirm,
+    secureEmailChange: options.secureEmailChange,
   };
-  const ctx: ServerContext = { db, keys, config, mailbox, sessions: new LiveSessions(db) };
+  const mail = createMailer(db, mailbox, options.smtp, options.mail);
+  const ctx: ServerContext = { db, keys, config, mailbox, mail, sessions: new LiveSessions(db) };
   const adminCreated = migrations.fresh ? await ensureAdmin(ctx, options.adminEmail, options.adminPassword) : false;
 
   const vapid = await loadVapidKeys(options.dataDir, { ...process.env, ...options.notify?.env });
   const runtimeConfig = {
     SUPABASE_ANON_KEY: keys.anonKey,
     VAPID_PUBLIC_KEY: vapid.publicKey,
+    // The sign-in screens load the app at once to offer Continue with Discord (src/boot.ts).
+    ...(options.externalProviders?.discord ? { AUTH_DISCORD: 'on' } : {}),
     ...options.runtimeConfig,
   };
   const app = buildApp(ctx, { staticDir: options.appMiddleware ? undefined : options.staticDir, runtimeConfig });
@@ -158,6 +167,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
         server.closeAllConnections?.();
         server.close(() => resolve());
       });
+      await mail.close();
       await db.close();
     },
   };

@@ -78,6 +78,9 @@ if (document.getElementById(SERVER_STATE_ID)) {
   holdEarlyTaps();
   afterPaint();
 } else if (hasSession()) afterPaint();
+// The sign-in screens' Continue with Discord is the app's: when the server says Discord is on, at once.
+else if (window.__BRAWLCUP_CONFIG__?.AUTH_DISCORD === 'on' && document.querySelector('#root [data-boot-discord]'))
+  afterPaint();
 else {
   const near = document.querySelector('#root [data-boot-near]');
   if (near && 'IntersectionObserver' in window) {

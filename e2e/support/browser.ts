@@ -58,7 +58,8 @@ export async function closePeople(failedTest?: string): Promise<void> {
 export async function newPerson(
   browser: Browser,
   viewport: { width: number; height: number } = DESKTOP,
-  where: { timezoneId?: string; locale?: string } = {},
+  /** baseURL: another server than the run's (a journey that starts its own). */
+  where: { timezoneId?: string; locale?: string; baseURL?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport, reducedMotion: 'reduce', ...where });
   open.add(context);

@@ -2,18 +2,23 @@
 // who is behind a request's bearer token.
 import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/database.ts';
 import { bearerToken } from '../shared/http.ts';
 import { JwtError, type Claims } from './jwt.ts';
 import { AuthApiError } from './errors.ts';
 import { createSession, findUserById, publicUser, sessionExists, type UserRow } from './users.ts';
 
+/** How the session was started: GoTrue's `amr` method (password, oauth, recovery...). */
+export type SignInMethod = 'password' | 'oauth' | 'recovery' | 'otp';
+
 export async function issueSession(
   ctx: ServerContext,
   user: UserRow,
   existing?: { sessionId: string; refreshToken: string },
+  options: { method?: SignInMethod; q?: Queryable } = {},
 ) {
   const { config, keys } = ctx;
-  const { sessionId, refreshToken } = existing ?? (await createSession(ctx.db, user.id));
+  const { sessionId, refreshToken } = existing ?? (await createSession(options.q ?? ctx.db, user.id));
   const now = Math.floor(Date.now() / 1000);
   const claims: Claims = {
     iss: `${config.apiUrl}/auth/v1`,
@@ -27,7 +32,7 @@ export async function issueSession(
     user_metadata: user.raw_user_meta_data ?? {},
     role: 'authenticated',
     aal: 'aal1',
-    amr: [{ method: 'password', timestamp: now }],
+    amr: [{ method: options.method ?? 'password', timestamp: now }],
     session_id: sessionId,
     is_anonymous: false,
   };

@@ -79,6 +79,10 @@ export const signupBody = z.object({
 });
 export const passwordGrantBody = z.object({ email: email.optional(), password: z.string().optional() });
 export const refreshGrantBody = z.object({ refresh_token: z.string().optional() });
+export const pkceGrantBody = z.object({
+  auth_code: z.string().max(256).optional(),
+  code_verifier: z.string().max(256).optional(),
+});
 export const updateUserBody = z.object({
   email: email.optional(),
   password: z.unknown().optional(),

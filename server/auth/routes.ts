@@ -7,6 +7,7 @@ import { logError } from '../shared/log.ts';
 import { AuthApiError } from './errors.ts';
 import { AuthLimiter } from './rate-limit.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { externalRoutes } from './routes/external.ts';
 import { infoRoutes } from './routes/info.ts';
 import { recoveryRoutes } from './routes/recovery.ts';
 import { tokenRoutes } from './routes/token.ts';
@@ -41,7 +42,8 @@ export function authRoutes(ctx: ServerContext): Hono {
   );
 
   // Like Kong in front of hosted GoTrue: every route but the open ones needs a valid API key.
-  const open = new Set(['/verify', '/health', '/settings']);
+  // (Kong's open routes: a browser arrives at /authorize and /callback by a link, without a key.)
+  const open = new Set(['/verify', '/health', '/settings', '/authorize', '/callback']);
   app.use('*', async (c, next) => {
     const sub = c.req.path.replace(/^.*\/auth\/v1/, '');
     if (!open.has(sub)) {
@@ -62,6 +64,7 @@ export function authRoutes(ctx: ServerContext): Hono {
   app.route('/', tokenRoutes(ctx, limiter));
   app.route('/', userRoutes(ctx, limiter));
   app.route('/', recoveryRoutes(ctx, limiter));
+  app.route('/', externalRoutes(ctx));
   app.route('/admin', adminRoutes(ctx));
 
   app.notFound(() => {

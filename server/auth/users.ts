@@ -5,13 +5,33 @@ import bcrypt from 'bcryptjs';
 import type { Database, Queryable } from '../db/database.ts';
 import { AuthApiError } from './errors.ts';
 
+/** A row of auth.identities: one per way the user signs in (email, discord). */
+export interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: Record<string, unknown>;
+  provider: string;
+  email: string | null;
+  last_sign_in_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface UserRow {
   id: string;
   aud: string;
   role: string;
+  /** Null for an account made by a provider that gave no address (email_optional). */
   email: string;
   encrypted_password: string | null;
   email_confirmed_at: string | null;
+  confirmation_sent_at: string | null;
+  recovery_sent_at: string | null;
+  /** The address an e-mail change waits to confirm ('' when none), and when its mail went. */
+  email_change: string | null;
+  email_change_sent_at: string | null;
+  email_change_confirm_status: number | null;
   last_sign_in_at: string | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -19,42 +39,55 @@ export interface UserRow {
   banned_until: string | null;
   created_at: string;
   updated_at: string;
+  /** Oldest first, as GoTrue lists them. */
+  identities: IdentityRow[];
 }
 
-const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at`;
+/** A user row with its identities (usable in `returning` too: the subquery reads the row's id). */
+export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+  recovery_sent_at, email_change, email_change_sent_at, email_change_confirm_status, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, is_anonymous, banned_until, created_at, updated_at,
+  (select coalesce(jsonb_agg(to_jsonb(i) order by i.created_at, i.id), '[]'::jsonb)
+     from auth.identities i where i.user_id = auth.users.id) as identities`;
 
 const BCRYPT_COST = 10;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const iso = (v: unknown): string | null => (v == null ? null : new Date(v as string).toISOString());
 
-/** The user object GoTrue returns. */
+/** An identity as GoTrue returns it: `identity_id` is the row, `id` the provider's own id for the user. */
+export function publicIdentity(i: IdentityRow): Record<string, unknown> {
+  return {
+    identity_id: i.id,
+    id: i.provider_id,
+    user_id: i.user_id,
+    identity_data: i.identity_data,
+    provider: i.provider,
+    last_sign_in_at: iso(i.last_sign_in_at),
+    created_at: iso(i.created_at),
+    updated_at: iso(i.updated_at),
+    ...(i.email ? { email: i.email } : {}),
+  };
+}
+
+/** The user object GoTrue returns (its omitempty fields left out when empty). */
 export function publicUser(u: UserRow): Record<string, unknown> {
   return {
     id: u.id,
     aud: u.aud,
     role: u.role,
-    email: u.email,
-    email_confirmed_at: iso(u.email_confirmed_at),
+    email: u.email ?? '',
+    email_confirmed_at: iso(u.email_confirmed_at) ?? undefined,
     phone: '',
-    confirmed_at: iso(u.email_confirmed_at),
-    last_sign_in_at: iso(u.last_sign_in_at),
+    confirmation_sent_at: iso(u.confirmation_sent_at) ?? undefined,
+    confirmed_at: iso(u.email_confirmed_at) ?? undefined,
+    recovery_sent_at: iso(u.recovery_sent_at) ?? undefined,
+    new_email: u.email_change || undefined,
+    email_change_sent_at: iso(u.email_change_sent_at) ?? undefined,
+    last_sign_in_at: iso(u.last_sign_in_at) ?? undefined,
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
-    identities: [
-      {
-        identity_id: u.id,
-        id: u.id,
-        user_id: u.id,
-        identity_data: { email: u.email, email_verified: true, phone_verified: false, sub: u.id },
-        provider: 'email',
-        last_sign_in_at: iso(u.last_sign_in_at),
-        created_at: iso(u.created_at),
-        updated_at: iso(u.updated_at),
-        email: u.email,
-      },
-    ],
+    identities: (u.identities ?? []).map(publicIdentity),
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
     is_anonymous: u.is_anonymous ?? false,
@@ -104,60 +137,105 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
   return rows[0];
 }
 
+export interface NewUser {
+  /** Null only for a provider's account without an address (email_optional). */
+  email: string | null;
+  /** Already checked against the password rules; none for an account made by a provider. */
+  password?: string;
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  /** The address counts as confirmed now (GoTrue's autoconfirm, or a provider's verified address). */
+  confirmed?: boolean;
+  /** The identity it signs in with; unset, its e-mail identity. */
+  identity?: { provider: string; providerId: string; data: Record<string, unknown> };
+}
+
 /**
- * Inserts a user and its email identity, the rows GoTrue writes on sign-up: an id chosen by Auth,
- * '' in the token columns GoTrue reads as strings, timestamps set, and the identity's data copied
- * into the user metadata. A dump of them restores into hosted Supabase and the user signs in there.
- * When the database refuses the row (the app's profiles trigger raising on bad metadata), GoTrue
- * answers 500 "Database error saving new user" and keeps the reason in its logs: so does this.
+ * Inserts a user and its identity, the rows GoTrue writes on sign-up: an id chosen by Auth, '' in
+ * the token columns GoTrue reads as strings, timestamps set, and the identity's data copied into the
+ * user metadata. A dump of them restores into hosted Supabase and the user signs in there. When the
+ * database refuses the row (the app's profiles trigger raising on bad metadata), GoTrue answers 500
+ * "Database error saving new user" and keeps the reason in its logs: so does this.
  */
-export async function createUser(
-  db: Database,
-  input: {
-    email: string;
-    password: string;
-    userMetadata?: Record<string, unknown>;
-    appMetadata?: Record<string, unknown>;
-  },
-): Promise<UserRow> {
-  const hash = await hashPassword(input.password);
-  const id = randomUUID();
-  const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
-  const identityData = { sub: id, email: input.email, email_verified: true, phone_verified: false };
+export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
+  const hash = input.password === undefined ? '' : await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
-      if (await findUserByEmail(tx, input.email)) throw new AuthApiError('user_already_exists');
-      const { rows } = await tx.query<UserRow>(
-        `insert into auth.users (
-           instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-           confirmation_token, recovery_token, email_change_token_new, email_change,
-           email_change_token_current, reauthentication_token, phone_change, phone_change_token,
-           raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at
-         ) values (
-           '00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, now(),
-           '', '', '', '', '', '', '', '', $4::jsonb, $5::jsonb, false, false, now(), now()
-         ) returning ${USER_COLUMNS}`,
-        [
-          id,
-          input.email,
-          hash,
-          JSON.stringify(appMetadata),
-          JSON.stringify({ ...(input.userMetadata ?? {}), ...identityData }),
-        ],
-      );
-      await tx.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-         values ($1, $2, $3::jsonb, 'email', now(), now(), now())`,
-        [id, id, JSON.stringify(identityData)],
-      );
-      return rows[0]!;
-    });
+    return await db.transaction((tx) => insertUser(tx, input, hash));
   } catch (error) {
-    if (error instanceof AuthApiError) throw error;
-    // The reason goes to the server's log only, as GoTrue keeps it in its own.
-    console.error(`auth: database error saving new user: ${(error as Error).message}`);
-    throw new AuthApiError('unexpected_failure', 'Database error saving new user');
+    throw userSaveError(error);
   }
+}
+
+/** Auth's own refusals as they are; a database error as GoTrue's 500, its reason in the log only. */
+export function userSaveError(error: unknown): unknown {
+  if (error instanceof AuthApiError) return error;
+  console.error(`auth: database error saving new user: ${(error as Error).message}`);
+  return new AuthApiError('unexpected_failure', 'Database error saving new user');
+}
+
+/** createUser's rows, inside the caller's transaction (a provider's sign-in makes its session in it too). */
+export async function insertUser(tx: Queryable, input: NewUser, hash = ''): Promise<UserRow> {
+  const id = randomUUID();
+  const provider = input.identity?.provider ?? 'email';
+  const appMetadata = { provider, providers: [provider], ...(input.appMetadata ?? {}) };
+  const identityData = input.identity?.data ?? {
+    sub: id,
+    email: input.email,
+    email_verified: true,
+    phone_verified: false,
+  };
+  if (input.email && (await findUserByEmail(tx, input.email))) throw new AuthApiError('user_already_exists');
+  await tx.query(
+    `insert into auth.users (
+       instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+       confirmation_token, recovery_token, email_change_token_new, email_change,
+       email_change_token_current, reauthentication_token, phone_change, phone_change_token,
+       raw_app_meta_data, raw_user_meta_data, is_sso_user, is_anonymous, created_at, updated_at
+     ) values (
+       '00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
+       case when $6 then now() end, null,
+       '', '', '', '', '', '', '', '', $4::jsonb, $5::jsonb, false, false, now(), now()
+     )`,
+    [
+      id,
+      input.email,
+      hash,
+      JSON.stringify(appMetadata),
+      JSON.stringify({ ...(input.userMetadata ?? {}), ...identityData }),
+      input.confirmed !== false,
+    ],
+  );
+  await insertIdentity(tx, id, provider, input.identity?.providerId ?? id, identityData);
+  return (await findUserById(tx, id))!;
+}
+
+/** An identity row, as GoTrue's NewIdentity writes it (email comes from identity_data). */
+export async function insertIdentity(
+  tx: Queryable,
+  userId: string,
+  provider: string,
+  providerId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, now(), now(), now())`,
+    [providerId, userId, JSON.stringify(data), provider],
+  );
+}
+
+/** app_metadata.providers from the identities, oldest first, and provider the first of them (GoTrue's UpdateAppMetaDataProviders). */
+export async function updateAppMetadataProviders(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(
+    `update auth.users u set raw_app_meta_data = coalesce(u.raw_app_meta_data, '{}'::jsonb) || jsonb_build_object(
+       'providers', p.providers) || case when jsonb_array_length(p.providers) > 0
+         then jsonb_build_object('provider', p.providers -> 0) else '{}'::jsonb end,
+       updated_at = now()
+     from (select coalesce(jsonb_agg(provider order by first), '[]'::jsonb) as providers
+           from (select provider, min(created_at) as first from auth.identities where user_id = $1 group by provider) x) p
+     where u.id = $1`,
+    [userId],
+  );
 }
 
 /** Maps a Postgres error raised while writing a user to the error a client should see. */
@@ -297,14 +375,19 @@ export async function issueOneTimeToken(
 }
 
 /** Consumes a one-time token: valid once, before it expires. Returns the user id. */
-export async function consumeOneTimeToken(q: Queryable, token: unknown, type: string): Promise<string> {
+export async function consumeOneTimeToken(
+  q: Queryable,
+  token: unknown,
+  types: string[],
+): Promise<{ userId: string; type: string }> {
   if (typeof token !== 'string' || !token) throw new AuthApiError('otp_expired');
-  const { rows } = await q.query<{ user_id: string }>(
-    `delete from auth.one_time_tokens where token_hash = $1 and token_type = $2 and expires_at > now() returning user_id`,
-    [hashToken(token), type],
+  const { rows } = await q.query<{ user_id: string; token_type: string }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[]) and expires_at > now()
+     returning user_id, token_type`,
+    [hashToken(token), types],
   );
   if (!rows[0]) throw new AuthApiError('otp_expired');
-  return rows[0].user_id;
+  return { userId: rows[0].user_id, type: rows[0].token_type };
 }
 
 export interface UserChanges {
@@ -317,7 +400,7 @@ export interface UserChanges {
 }
 
 /** Applies the changes given and returns the user as it now is (unchanged when there are none). */
-export async function updateUser(db: Database, user: UserRow, changes: UserChanges): Promise<UserRow> {
+export async function updateUser(db: Queryable, user: UserRow, changes: UserChanges): Promise<UserRow> {
   const sets: string[] = [];
   const params: unknown[] = [user.id];
   const set = (column: string, value: unknown, merge = false) => {

@@ -219,6 +219,40 @@ create table if not exists auth.one_time_tokens (
   expires_at timestamptz not null
 );
 
+-- Every sign-in with a provider (supabase/auth 20260115000000_add_flow_state_oauth_context): its id
+-- is the OAuth state, and a PKCE flow keeps its code challenge and auth code here.
+do $$
+begin
+  if not exists (select from pg_type where typname = 'code_challenge_method' and typnamespace = 'auth'::regnamespace) then
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+    alter type auth.code_challenge_method owner to supabase_auth_admin;
+  end if;
+end
+$$;
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid null,
+  auth_code text null,
+  code_challenge_method auth.code_challenge_method null,
+  code_challenge text null,
+  provider_type text not null,
+  provider_access_token text null,
+  provider_refresh_token text null,
+  created_at timestamptz null,
+  updated_at timestamptz null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz null,
+  invite_token text null,
+  referrer text null,
+  oauth_client_state_id uuid null,
+  linking_target_id uuid null,
+  email_optional boolean not null default false
+);
+comment on table auth.flow_state is 'Stores metadata for all OAuth/SSO login flows';
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
+
 -- A database made before this prelude: bring its auth tables to the shape above, so what the local
 -- Auth wrote there restores into hosted Supabase.
 alter table auth.users alter column id drop default;
@@ -252,7 +286,8 @@ alter table auth.identities owner to supabase_auth_admin;
 alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
 alter table auth.one_time_tokens owner to supabase_auth_admin;
-grant all on auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.one_time_tokens to postgres;
+alter table auth.flow_state owner to supabase_auth_admin;
+grant all on auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.one_time_tokens, auth.flow_state to postgres;
 grant all on sequence auth.refresh_tokens_id_seq to postgres;
 
 -- The claims of the caller's JWT, as PostgREST sets them for each request.
@@ -340,6 +375,27 @@ $$;
 alter default privileges for role supabase_admin in schema public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges for role supabase_admin in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+
+-- ============================================================================================
+-- Local only: mail waiting for the SMTP server of `[auth.email.smtp]` (server/mail/outbox.ts), kept
+-- until it is delivered, across restarts. Hosted Supabase has no such table: GoTrue sends its own.
+-- ============================================================================================
+create schema if not exists outbox authorization supabase_admin;
+revoke all on schema outbox from public;
+create table if not exists outbox.mail (
+  id bigserial primary key,
+  recipient text not null,
+  subject text not null,
+  text_body text not null,
+  html_body text not null,
+  created_at timestamptz not null default now(),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  last_error text,
+  sent_at timestamptz
+);
+comment on table outbox.mail is 'Local stack: mail queued for SMTP, delivered (sent_at) or waiting for its next attempt.';
+create index if not exists mail_pending_idx on outbox.mail (next_attempt_at) where sent_at is null;
 
 -- ============================================================================================
 -- The Supabase CLI records applied migrations here (supabase migration list reads it).

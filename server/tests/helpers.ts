@@ -1,7 +1,7 @@
 // Starts a real local stack for a test file: a fresh temporary PGlite folder, or a fresh database
 // on this machine's PostgreSQL (127.0.0.1:5432) when `postgres: true`. Port 0, quiet.
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -177,4 +177,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 /** A fresh address for a test user. */
 export function testEmail(prefix = 'player'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** A project folder whose supabase/config.toml is `toml`, for readOptions to read as the CLI reads it. */
+export async function projectWithConfig(toml: string): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'brawlcup-config-'));
+  await mkdir(join(root, 'supabase'));
+  await writeFile(join(root, 'supabase', 'config.toml'), toml);
+  return root;
 }

@@ -33,6 +33,7 @@ export async function startServerProcess(env: {
   DATA_DIR: string;
   DATABASE_URL?: string;
   JWT_SECRET?: string;
+  /** Anything else npm start reads (SUPABASE_AUTH_* over config.toml, SMTP_*, NODE_EXTRA_CA_CERTS). */
   [name: string]: string | undefined;
 }): Promise<ServerProcess> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1' };

@@ -53,6 +53,12 @@ function Root() {
     redirected.current = true;
     if (location.pathname !== paths.resetPassword) navigate(paths.resetPassword, { replace: true });
   }, [recovery, location.pathname, navigate]);
+  // Auth sends a sign-in it could not start (a forged or expired state) to the site with error_code:
+  // the callback screen says what happened.
+  useEffect(() => {
+    if (location.pathname === paths.landing && /[?&]error_code=/.test(location.search))
+      navigate(`${paths.authCallback}${location.search}`, { replace: true });
+  }, [location.pathname, location.search, navigate]);
   return <Outlet />;
 }
 
@@ -71,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: paths.login, lazy: screen(() => import('@/app/routes/login')) },
           { path: paths.forgotPassword, lazy: screen(() => import('@/app/routes/forgot-password')) },
           { path: paths.resetPassword, lazy: screen(() => import('@/app/routes/reset-password')) },
+          { path: paths.authCallback, lazy: screen(() => import('@/app/routes/auth-callback')) },
         ],
       },
       {
@@ -90,6 +97,7 @@ export const routes: RouteObject[] = [
                   { path: paths.profile, lazy: screen(() => import('@/app/routes/profile')) },
                   { path: paths.myTournaments, lazy: screen(() => import('@/app/routes/my-tournaments')) },
                   { path: paths.notifications, lazy: screen(() => import('@/app/routes/notifications')) },
+                  { path: paths.completeProfile, lazy: screen(() => import('@/app/routes/complete-profile')) },
                 ],
               },
               {

@@ -5,6 +5,10 @@ export const paths = {
   login: '/login',
   forgotPassword: '/forgotpassword',
   resetPassword: '/reset-password',
+  /** Where Auth sends a person back after Discord (sign-in, sign-up or linking), with `?next=`. */
+  authCallback: '/login/callback',
+  /** Choosing a username and player ID, for an account that has none yet (a Discord sign-up). */
+  completeProfile: '/complete-profile',
   contact: '/contactus',
   profile: '/profile',
   home: '/home',

@@ -14,6 +14,7 @@ import {
   updateUser,
   type UserChanges,
   type UserRow,
+  USER_COLUMNS,
 } from '../users.ts';
 
 export function adminRoutes(ctx: ServerContext): Hono {
@@ -35,7 +36,7 @@ export function adminRoutes(ctx: ServerContext): Hono {
     const page = Math.max(1, Number(c.req.query('page') ?? 1) || 1);
     const perPage = Math.min(1000, Math.max(1, Number(c.req.query('per_page') ?? 50) || 50));
     const { rows } = await db.query<UserRow>(
-      `select * from auth.users where deleted_at is null order by created_at limit $1 offset $2`,
+      `select ${USER_COLUMNS} from auth.users where deleted_at is null order by created_at limit $1 offset $2`,
       [perPage, (page - 1) * perPage],
     );
     return c.json({ users: rows.map(publicUser), aud: 'authenticated' });

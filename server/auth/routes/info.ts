@@ -13,9 +13,14 @@ export function infoRoutes(ctx: ServerContext): Hono {
   );
   app.get('/settings', (c) =>
     c.json({
-      external: { email: true, phone: false, anonymous_users: false },
-      disable_signup: false,
-      mailer_autoconfirm: true,
+      external: {
+        anonymous_users: false,
+        discord: !!ctx.config.externalProviders?.discord,
+        email: true,
+        phone: false,
+      },
+      disable_signup: ctx.config.enableSignup === false,
+      mailer_autoconfirm: ctx.config.mailerAutoconfirm !== false,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,

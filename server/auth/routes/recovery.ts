@@ -1,31 +1,36 @@
-// Password recovery: mailing a one-time link, and the link (or its token) signing the user in.
+// Mailed links: password recovery (/recover), and the links of every mail Auth sends (/verify):
+// recovery, sign-up confirmation ([auth.email] enable_confirmations) and e-mail change. A link signs
+// the user in and sends them to the app with the session in the fragment, as GoTrue's does.
 import { Hono } from 'hono';
 import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
 import { clientIp } from '../../shared/http.ts';
-import { issueSession } from '../access.ts';
+import { issueSession, type SignInMethod } from '../access.ts';
 import { readBody, recoverBody, verifyBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
+import { sendLinkMail } from '../mails.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
-import { consumeOneTimeToken, findUserByEmail, findUserById, issueOneTimeToken, normaliseEmail } from '../users.ts';
+import { referrer } from '../redirect.ts';
+import { consumeOneTimeToken, findUserByEmail, findUserById, normaliseEmail, type UserRow } from '../users.ts';
+
+/** Which tokens a verify type takes (`email` is supabase-js's verifyOtp for a mailed token hash). */
+const TOKENS: Record<string, string[]> = {
+  recovery: ['recovery'],
+  signup: ['signup'],
+  email: ['signup', 'recovery'],
+  email_change: ['email_change_new', 'email_change_current'],
+};
+
+const PARTIAL = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+type Verified = { user: UserRow; method: SignInMethod } | { partial: true };
 
 export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
   const { db, config } = ctx;
   const app = new Hono();
 
-  /** redirect_to must be the site or one of the configured URLs; anything else falls back to the site. */
-  function safeRedirect(requested: string | undefined): string {
-    const allowed = [config.siteUrl, config.apiUrl, ...config.additionalRedirectUrls].filter(Boolean);
-    if (requested) {
-      try {
-        const url = new URL(requested);
-        if (allowed.some((a) => url.href.startsWith(a.replace(/\/$/, '')) && new URL(a).origin === url.origin))
-          return url.href;
-      } catch {
-        // not a URL: fall back
-      }
-    }
-    return config.siteUrl;
-  }
+  // redirect_to must be the site or one of the configured URLs; anything else falls back to the site.
+  const safeRedirect = (requested: string | undefined) => referrer(config, requested);
 
   app.post('/recover', async (c) => {
     limiter.request('recover', clientIp(c, config.trustProxy));
@@ -36,19 +41,52 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
     const user = await findUserByEmail(db, email);
     // The answer is the same whether or not the address has an account.
     if (user) {
-      const token = await issueOneTimeToken(db, user.id, 'recovery');
-      const link = `${config.apiUrl}/auth/v1/verify?token=${token}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`;
-      await db.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
-      ctx.mailbox.send({
-        to: user.email,
-        subject: 'Reset your BrawlCup password',
-        text: `Someone asked to reset the password of your BrawlCup account.\n\nFollow this link to choose a new password:\n${link}\n\nIf it was not you, ignore this message. The link works once, for one hour.`,
-        html: `<h2>Reset your password</h2><p>Someone asked to reset the password of your BrawlCup account.</p><p><a href="${link}">Choose a new password</a></p><p>If it was not you, ignore this message. The link works once, for one hour.</p>`,
-        link,
+      await db.transaction(async (tx) => {
+        await tx.query('update auth.users set recovery_sent_at = now() where id = $1', [user.id]);
+        await sendLinkMail(ctx, tx, 'recovery', user, user.email, redirectTo);
       });
     }
     return c.json({});
   });
+
+  /** What a link's token does: confirms the address, applies an e-mail change, or only signs in. */
+  async function verify(tx: Queryable, type: string, token: unknown): Promise<Verified> {
+    const kinds = TOKENS[type];
+    if (!kinds) throw new AuthApiError('otp_expired');
+    const used = await consumeOneTimeToken(tx, token, kinds);
+    let user = (await findUserById(tx, used.userId))!;
+    if (used.type === 'signup') {
+      await tx.query(
+        'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1',
+        [user.id],
+      );
+    } else if (used.type.startsWith('email_change')) {
+      if (!user.email_change) throw new AuthApiError('otp_expired');
+      const { rows } = await tx.query('select 1 from auth.one_time_tokens where user_id = $1 and token_type like $2', [
+        user.id,
+        'email_change_%',
+      ]);
+      // Both addresses confirm a change ([auth.email] double_confirm_changes): this was the first.
+      if (rows.length > 0) return { partial: true };
+      try {
+        await tx.query(
+          `update auth.users set email = email_change, email_change = '', email_change_sent_at = null,
+             email_change_confirm_status = 0, email_confirmed_at = now(), updated_at = now() where id = $1`,
+          [user.id],
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === '23505') throw new AuthApiError('email_exists');
+        throw error;
+      }
+      await tx.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true),
+           updated_at = now() where user_id = $1 and provider = 'email'`,
+        [user.id, user.email_change],
+      );
+    }
+    user = (await findUserById(tx, user.id))!;
+    return { user, method: used.type === 'recovery' ? 'recovery' : 'otp' };
+  }
 
   // The mailed link: signs the user in and sends them to the app with the session in the hash.
   app.get('/verify', async (c) => {
@@ -56,10 +94,13 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     try {
       limiter.request('verify', clientIp(c, config.trustProxy));
-      if (type !== 'recovery') throw new AuthApiError('otp_expired');
-      const userId = await consumeOneTimeToken(db, c.req.query('token'), type);
-      const user = (await findUserById(db, userId))!;
-      const session = await issueSession(ctx, user);
+      const result = await db.transaction(async (tx) => {
+        const verified = await verify(tx, type, c.req.query('token'));
+        if ('partial' in verified) return verified;
+        return { session: await issueSession(ctx, verified.user, undefined, { method: verified.method, q: tx }) };
+      });
+      if ('partial' in result) return c.redirect(`${redirectTo}#${new URLSearchParams({ message: PARTIAL })}`, 303);
+      const { session } = result;
       const hash = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),
@@ -84,11 +125,14 @@ export function recoveryRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
     limiter.request('verify', clientIp(c, config.trustProxy));
     const body = await readBody(c, verifyBody);
     const type = body.type ?? '';
-    if (type !== 'recovery' && type !== 'email')
-      throw new AuthApiError('validation_failed', 'Unsupported verification type');
-    const userId = await consumeOneTimeToken(db, body.token_hash ?? body.token, 'recovery');
-    const user = (await findUserById(db, userId))!;
-    return c.json(await issueSession(ctx, user));
+    if (!TOKENS[type]) throw new AuthApiError('validation_failed', 'Unsupported verification type');
+    const result = await db.transaction(async (tx) => {
+      const verified = await verify(tx, type, body.token_hash ?? body.token);
+      if ('partial' in verified) return verified;
+      return issueSession(ctx, verified.user, undefined, { method: verified.method, q: tx });
+    });
+    if ('partial' in result) return c.json({ msg: PARTIAL, code: 200 });
+    return c.json(result);
   });
 
   return app;

@@ -6,10 +6,13 @@ import { currentUser } from '../access.ts';
 import { checkMergedMetadata, readBody, updateUserBody } from '../body.ts';
 import { AuthApiError } from '../errors.ts';
 import type { AuthLimiter } from '../rate-limit.ts';
+import { sendLinkMail } from '../mails.ts';
+import { referrer } from '../redirect.ts';
 import {
   checkPassword,
   endSessions,
   findUserByEmail,
+  findUserById,
   normaliseEmail,
   publicUser,
   updateUser,
@@ -32,14 +35,33 @@ export function userRoutes(ctx: ServerContext, limiter: AuthLimiter): Hono {
       changes.password = checkPassword(body.password, config.minimumPasswordLength);
       if (await verifyPassword(user, changes.password)) throw new AuthApiError('same_password');
     }
-    if (body.email !== undefined) {
-      changes.email = normaliseEmail(body.email);
-      const other = await findUserByEmail(db, changes.email);
+    // A new address is not the account's until a mailed link confirms it (both addresses' links with
+    // [auth.email] double_confirm_changes), as GoTrue does for every account that is not anonymous.
+    let newEmail: string | undefined;
+    if (body.email !== undefined && normaliseEmail(body.email) !== user.email) {
+      newEmail = normaliseEmail(body.email);
+      const other = await findUserByEmail(db, newEmail);
       if (other && other.id !== user.id) throw new AuthApiError('email_exists');
+      limiter.mail(newEmail);
     }
     checkMergedMetadata('data', user.raw_user_meta_data, body.data);
     if (body.data !== undefined) changes.userMetadata = body.data;
-    const updated = await updateUser(db, user, changes);
+    const redirectTo = referrer(config, c.req.query('redirect_to'), c.req.header('referer'));
+    const updated = await db.transaction(async (tx) => {
+      const changed = await updateUser(tx, user, changes);
+      if (!newEmail) return changed;
+      await tx.query(
+        `update auth.users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0 where id = $1`,
+        [user.id, newEmail],
+      );
+      await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type like 'email_change_%'`, [
+        user.id,
+      ]);
+      await sendLinkMail(ctx, tx, 'email_change_new', user, newEmail, redirectTo, newEmail);
+      if (config.secureEmailChange !== false && user.email)
+        await sendLinkMail(ctx, tx, 'email_change_current', user, user.email, redirectTo, newEmail);
+      return (await findUserById(tx, user.id))!;
+    });
     if (changes.password !== undefined) {
       // As GoTrue: a new password signs out every other session (a thief's included).
       await endSessions(db, user.id, claims.session_id, 'others');

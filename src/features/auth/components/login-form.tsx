@@ -13,12 +13,14 @@ import type { FromState } from '@/components/layouts/guards';
 import {
   destinationAfterSignIn,
   safeNext,
+  withNext,
   signIn,
   signInErrorMessage,
   signInSchema,
   type SignInInput,
 } from '@/features/auth/api/sign-in';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
+import { DiscordButton } from '@/features/auth/components/discord-button';
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -32,14 +34,14 @@ export function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // A guard's redirect first, then a same-site ?next= (the tournament page's "sign in to register").
+  const back = from
+    ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
+    : safeNext(new URLSearchParams(location.search).get('next'));
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const user = await signIn(input);
-      // A guard's redirect first, then a same-site ?next= (the tournament page's "sign in to register").
-      const back = from
-        ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
-        : safeNext(new URLSearchParams(location.search).get('next'));
       navigate(destinationAfterSignIn(user, back), { replace: true });
     } catch (error) {
       form.setError('root', { message: signInErrorMessage(error) });
@@ -73,9 +75,10 @@ export function LoginForm() {
           <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting || !hydrated} fullWidth>
             Sign in
           </Button>
+          <DiscordButton next={back} onError={(message) => form.setError('root', { message })} />
           <Text ta="center" fz="sm">
             Don&apos;t have an account?{' '}
-            <Anchor component={Link} to={paths.register} fw={700} fz="inherit">
+            <Anchor component={Link} to={withNext(paths.register, back)} fw={700} fz="inherit">
               Sign up
             </Anchor>
           </Text>

@@ -5,13 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/use-hydrated';
-import { PLAYER_ID_HINT, PLAYER_ID_INPUT } from '@/lib/player-rules';
 import { isRuleError } from '@/lib/errors';
 import { gameIdTaken } from '@/lib/database-errors';
 import { FormError } from '@/components/ui/form-error';
+import { GameIdInput } from '@/components/ui/game-id-input';
 import {
   signUp,
   signUpErrorMessage,
@@ -20,6 +20,8 @@ import {
   type SignUpInput,
 } from '@/features/auth/api/sign-up';
 import { AuthCardHeader } from '@/features/auth/components/auth-card-header';
+import { DiscordButton } from '@/features/auth/components/discord-button';
+import { safeNext, withNext } from '@/features/auth/api/sign-in';
 
 export function RegisterForm() {
   const navigate = useNavigate();
@@ -27,6 +29,8 @@ export function RegisterForm() {
   // HTML submission would put the password in the address).
   const hydrated = useHydrated();
   const [notice, setNotice] = useState<string | null>(null);
+  // A shared tournament link's "sign up" comes back to that tournament.
+  const next = safeNext(new URLSearchParams(useLocation().search).get('next'));
   const form = useForm<SignUpFields, unknown, SignUpInput>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { email: '', username: '', gameId: '', password: '' },
@@ -37,7 +41,7 @@ export function RegisterForm() {
     setNotice(null);
     try {
       const { session } = await signUp(input);
-      if (session) navigate(paths.home, { replace: true });
+      if (session) navigate(next ?? paths.home, { replace: true });
       else setNotice('Account created. Check your email to confirm it, then sign in.');
     } catch (error) {
       const message = signUpErrorMessage(error);
@@ -71,15 +75,7 @@ export function RegisterForm() {
             {...form.register('username')}
             error={errors.username?.message}
           />
-          <TextInput
-            label="Game ID"
-            placeholder="#ABC123XYZ"
-            description={`Your Brawl Stars player tag: ${PLAYER_ID_HINT}`}
-            {...PLAYER_ID_INPUT}
-            autoComplete="off"
-            {...form.register('gameId')}
-            error={errors.gameId?.message}
-          />
+          <GameIdInput {...form.register('gameId')} error={errors.gameId?.message} />
           <PasswordInput
             label="Password"
             autoComplete="new-password"
@@ -89,9 +85,10 @@ export function RegisterForm() {
           <Button type="submit" size="md" loading={isSubmitting} disabled={!hydrated} fullWidth>
             Create Account
           </Button>
+          <DiscordButton next={next} onError={(message) => form.setError('root', { message })} />
           <Text ta="center" fz="sm">
             Already have an account?{' '}
-            <Anchor component={Link} to={paths.login} fw={700} fz="inherit">
+            <Anchor component={Link} to={withNext(paths.login, next)} fw={700} fz="inherit">
               Sign in
             </Anchor>
           </Text>

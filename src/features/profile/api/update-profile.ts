@@ -5,6 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { AppError } from '@/lib/errors';
 import { assertGameIdAvailable } from '@/lib/game-id-available';
 import { gameIdSchema, usernameSchema } from '@/lib/player-schemas';
+import { profileStatusKey } from '@/lib/profile-status';
 import type { Profile } from '@/features/profile/api/get-profile';
 import { profileKeys } from '@/features/profile/api/query-keys';
 
@@ -42,6 +43,9 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (saved) => queryClient.setQueryData(profileKeys.profile(saved.id), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(profileKeys.profile(saved.id), saved);
+      queryClient.setQueryData(profileStatusKey(saved.id), !saved.game_id);
+    },
   });
 }

@@ -5,9 +5,10 @@ import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconLogin, IconSend } from '@tabler/icons-react';
+import { IconLogin, IconSend, IconUserCheck } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
+import { usePlayerIdMissing } from '@/lib/profile-status';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { playerIdRule } from '@/lib/player-rules';
@@ -36,7 +37,9 @@ type Props = {
 };
 
 export function RegistrationForm({ tournament, id, onRegistered, waitlist = false, next }: Props) {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
+  // An account made with Discord has no player ID yet: it completes its profile first.
+  const missingPlayerId = usePlayerIdMissing(isAdmin ? undefined : user?.id);
   const rule = tournament.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed';
   const schema = useMemo(() => registerTeamSchema(tournament.type, rule), [tournament.type, rule]);
   const ids = playerIdRule(rule);
@@ -58,6 +61,23 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
           leftSection={<IconLogin size={16} aria-hidden />}
         >
           Sign in
+        </Button>
+      </Stack>
+    );
+  }
+
+  if (missingPlayerId) {
+    const back = next ?? `${window.location.pathname}${window.location.search}`;
+    return (
+      <Stack gap="sm" id={id}>
+        <Text>Add your Brawl Stars player ID to your profile to register.</Text>
+        <Button
+          component={Link}
+          to={`${paths.completeProfile}?${new URLSearchParams({ next: back })}`}
+          variant="light"
+          leftSection={<IconUserCheck size={16} aria-hidden />}
+        >
+          Complete your profile
         </Button>
       </Stack>
     );
