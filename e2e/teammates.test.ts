@@ -75,7 +75,9 @@ describe('Teammates', () => {
     // The captain's page follows without a reload: the account that claims the ID waits to be
     // accepted before it is on the team.
     await visible(place(capCard, 1).getByText('to accept', { exact: true }));
-    await place(capCard, 1).getByRole('button', { name: `Accept ${teammate.username}` }).click();
+    await place(capCard, 1)
+      .getByRole('button', { name: `Accept ${teammate.username}` })
+      .click();
     await visible(place(capCard, 1).getByText('confirmed', { exact: true }));
     await visible(place(mateCard, 1).getByText('confirmed', { exact: true }));
 
