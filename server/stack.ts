@@ -146,6 +146,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     edgeFunctions: false,
     dispatchIntervalMs: 15_000,
     ...options.notify,
+    smtp: options.smtp,
     vapid,
     rootDir: resolve(options.supabaseDir, '..'),
     quiet: options.quiet,

@@ -3,6 +3,7 @@
 // Supabase runs with pg_net and pg_cron (README, "Deploying"): notify-dispatch is called when the
 // outbox trigger says NOTIFY outbox, and every DISPATCH_INTERVAL_MS with {"clock": true}.
 import type { ServerContext } from '../context.ts';
+import type { SmtpSettings } from '../mail/smtp.ts';
 import { startEdgeFunctions, type EdgeFunctions } from './runtime.ts';
 import type { VapidKeys } from './vapid.ts';
 
@@ -14,6 +15,11 @@ export interface NotifyOptions {
   pushServiceOrigins?: string;
   /** How often the schedule calls the dispatcher with the clock. */
   dispatchIntervalMs: number;
+  /**
+   * `[auth.email.smtp]`: the dispatcher mails through it as it would on hosted (SMTP_* secrets);
+   * without it, through the stack's mailer (MAIL_SINK_URL, the local mailbox).
+   */
+  smtp?: SmtpSettings;
   /** Extra secrets for the functions (VAPID_SUBJECT, ...). */
   env?: Record<string, string>;
 }
@@ -29,11 +35,13 @@ export interface Notifications {
 /** Writes the operator's settings where the database's rules read them (private.notify_settings). */
 export async function applyNotifySettings(
   ctx: ServerContext,
-  options: Pick<NotifyOptions, 'discordApiUrl' | 'pushServiceOrigins'>,
+  options: Pick<NotifyOptions, 'discordApiUrl' | 'pushServiceOrigins' | 'edgeFunctions'>,
 ) {
   const settings: [string, string | undefined][] = [
     ['discord_api_url', options.discordApiUrl?.replace(/\/+$/, '')],
     ['push_service_origins', options.pushServiceOrigins?.trim()],
+    // The dispatcher sends mail (SMTP or the local mailbox) whenever it runs.
+    ['email', options.edgeFunctions ? 'on' : undefined],
   ];
   // A database whose migrations do not have the notifications (an older checkout, a test fixture).
   const { rows } = await ctx.db.query<{ present: boolean }>(
@@ -50,6 +58,21 @@ export async function applyNotifySettings(
       await ctx.db.query('delete from private.notify_settings where key = $1', [key]);
     }
   }
+}
+
+/** How the dispatcher sends mail: the SMTP server's secrets, or the stack's mail sink. */
+function mailSecrets(ctx: ServerContext, smtp: SmtpSettings | undefined): Record<string, string> {
+  if (!smtp) return { MAIL_SINK_URL: `${ctx.config.apiUrl}/mail/api/send` };
+  const ca = smtp.tls?.ca;
+  return {
+    SMTP_HOST: smtp.host,
+    SMTP_PORT: String(smtp.port),
+    SMTP_USER: smtp.user,
+    SMTP_PASS: smtp.pass,
+    SMTP_ADMIN_EMAIL: smtp.adminEmail,
+    SMTP_SENDER_NAME: smtp.senderName,
+    ...(ca ? { SMTP_CA: (Array.isArray(ca) ? ca : [ca]).map(String).join('\n') } : {}),
+  };
 }
 
 export async function startNotifications(
@@ -75,6 +98,7 @@ export async function startNotifications(
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: vapid.subject,
       DISCORD_API_URL: options.discordApiUrl || 'https://discord.com/api',
+      ...mailSecrets(ctx, options.smtp),
     },
   });
   ctx.functionsUrl = functions.url;

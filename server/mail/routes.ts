@@ -1,14 +1,17 @@
 // The local mailbox: an inbox page for people at /mail and JSON for tests at /mail/api/messages.
-// Reachable from this machine only: recovery links sign people in.
+// Reachable from this machine only: recovery links sign people in. Before it, the Edge Functions'
+// mail sink (sink.ts), which takes the service role's key instead.
 import { Hono } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { localOnly } from '../local-only.ts';
+import { mailSink } from './sink.ts';
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export function mailRoutes(ctx: ServerContext): Hono {
   const app = new Hono();
+  app.post('/api/send', (c) => mailSink(ctx, c));
   app.use('*', localOnly(ctx.config.operator));
 
   app.get('/api/messages', (c) => c.json(ctx.mailbox.list(c.req.query('to'))));

@@ -16,11 +16,14 @@ type Stack = Pick<TestStack, 'url' | 'ctx'>;
 
 let counter = 0;
 
-/** n accounts (profiles with a game ID); those given a Discord id have linked Discord. */
+/**
+ * n accounts (profiles with a game ID); those given a Discord id have linked Discord; `confirmed`
+ * confirms their addresses (so they can be e-mailed).
+ */
 export async function createPlayers(
   stack: Stack,
   n: number,
-  options: { discord?: (i: number) => string | undefined } = {},
+  options: { discord?: (i: number) => string | undefined; confirmed?: boolean } = {},
 ) {
   const batch = ++counter;
   const players = Array.from({ length: n }, (_, i) => {
@@ -34,12 +37,13 @@ export async function createPlayers(
   });
   await stack.ctx.db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
-                             confirmation_token, recovery_token, email_change_token_new, email_change, created_at, updated_at)
+                             confirmation_token, recovery_token, email_change_token_new, email_change, email_confirmed_at,
+                             created_at, updated_at)
      select '00000000-0000-0000-0000-000000000000', p.id, 'authenticated', 'authenticated', 'notify-' || p.id || '@example.com', '',
             '{"provider": "email", "providers": ["email"]}', jsonb_build_object('username', p.name, 'game_id', p.game_id),
-            '', '', '', '', now(), now()
+            '', '', '', '', case when $4 then now() end, now(), now()
      from unnest($1::uuid[], $2::text[], $3::text[]) as p (id, name, game_id)`,
-    [players.map((p) => p.id), players.map((p) => p.name), players.map((p) => p.gameId)],
+    [players.map((p) => p.id), players.map((p) => p.name), players.map((p) => p.gameId), options.confirmed ?? false],
   );
   const linked = players.filter((p) => p.discordId);
   if (linked.length) {

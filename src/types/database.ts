@@ -222,18 +222,21 @@ export type Database = {
       }
       notification_preferences: {
         Row: {
+          email: boolean | null
           in_app: boolean
           kind: string
           push: boolean
           user_id: string
         }
         Insert: {
+          email?: boolean | null
           in_app?: boolean
           kind: string
           push?: boolean
           user_id?: string
         }
         Update: {
+          email?: boolean | null
           in_app?: boolean
           kind?: string
           push?: boolean
@@ -317,6 +320,7 @@ export type Database = {
           sent_at: string | null
           subscription_id: string | null
           tournament_id: string | null
+          user_id: string | null
         }
         Insert: {
           attempts?: number
@@ -333,6 +337,7 @@ export type Database = {
           sent_at?: string | null
           subscription_id?: string | null
           tournament_id?: string | null
+          user_id?: string | null
         }
         Update: {
           attempts?: number
@@ -349,6 +354,7 @@ export type Database = {
           sent_at?: string | null
           subscription_id?: string | null
           tournament_id?: string | null
+          user_id?: string | null
         }
         Relationships: [
           {
@@ -923,6 +929,7 @@ export type Database = {
           kind: string
           in_app: boolean
           push: boolean
+          email: boolean
         }[]
       }
       normalize_player_id: {

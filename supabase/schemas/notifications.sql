@@ -11,45 +11,48 @@
 -- Kinds and settings
 -- ============================================================================================
 
--- Every kind of notification: who it is for and whether a push is sent unless the player says otherwise.
+-- Every kind of notification: who it is for, and whether a push and an e-mail are sent unless the
+-- player says otherwise (e-mail only for what a player would want to hear of while away from the site).
 create function private.notification_kinds()
-returns table (kind text, audience text, push_default boolean)
+returns table (kind text, audience text, push_default boolean, email_default boolean)
 language sql
 immutable
 parallel safe
 set search_path = ''
 as $$
   values
-    ('registration_confirmed', 'player', false),
-    ('registration_waitlisted', 'player', false),
-    ('promoted', 'player', true),
-    ('added_to_team', 'player', true),
-    ('checkin_open', 'player', true),
-    ('checkin_closing', 'player', true),
-    ('bracket_started', 'player', true),
-    ('match_ready', 'player', true),
-    ('opponent_reported', 'player', true),
-    ('result_confirmed', 'player', false),
-    ('dispute_settled', 'player', true),
-    ('eliminated', 'player', false),
-    ('champion', 'player', true),
-    ('dispute_opened', 'admin', true),
-    ('no_shows', 'admin', true)
+    ('registration_confirmed', 'player', false, true),
+    ('registration_waitlisted', 'player', false, true),
+    ('promoted', 'player', true, true),
+    ('added_to_team', 'player', true, true),
+    ('checkin_open', 'player', true, true),
+    ('checkin_closing', 'player', true, false),
+    ('bracket_started', 'player', true, false),
+    ('match_ready', 'player', true, true),
+    ('opponent_reported', 'player', true, true),
+    ('result_confirmed', 'player', false, false),
+    ('dispute_settled', 'player', true, true),
+    ('eliminated', 'player', false, false),
+    ('champion', 'player', true, true),
+    ('dispute_opened', 'admin', true, true),
+    ('no_shows', 'admin', true, false)
 $$;
 comment on function private.notification_kinds() is
-  'Every kind of notification, its audience (player or admin) and whether push is on by default.';
+  'Every kind of notification, its audience (player or admin) and whether push and e-mail are on by default.';
 revoke all on function private.notification_kinds() from public, anon, authenticated, service_role;
 grant execute on function private.notification_kinds() to authenticated, service_role;
 
--- What the operator configures (the local stack writes them from DISCORD_API_URL and
--- PUSH_SERVICE_ORIGINS at start; on hosted Supabase, from the SQL editor). Absent keys take defaults.
+-- What the operator configures (the local stack writes them from DISCORD_API_URL,
+-- PUSH_SERVICE_ORIGINS and whether it can send mail, at start; on hosted Supabase, from the SQL
+-- editor). Absent keys take defaults.
 create table private.notify_settings (
-  key text primary key constraint notify_settings_key_check check (key in ('discord_api_url', 'push_service_origins')),
+  key text primary key constraint notify_settings_key_check check (key in ('discord_api_url', 'push_service_origins', 'email')),
   value text not null constraint notify_settings_value_length check (char_length(value) <= 2048)
 );
 comment on table private.notify_settings is
   'Operator settings of the notification rules: discord_api_url (default https://discord.com/api), '
-  'push_service_origins (space-separated origins accepted as push endpoints besides the browsers'' own).';
+  'push_service_origins (space-separated origins accepted as push endpoints besides the browsers'' own), '
+  'email (on: the dispatcher can send mail, so notifications are also e-mailed; default off).';
 revoke all on private.notify_settings from public, anon, authenticated, service_role;
 
 create function private.notify_setting(p_key text)
@@ -147,11 +150,13 @@ create table public.notification_preferences (
   kind text not null,
   in_app boolean not null default true,
   push boolean not null default true,
+  -- Null: the kind's default (private.notification_kinds()), which a later default change reaches.
+  email boolean,
   primary key (user_id, kind)
 );
 comment on table public.notification_preferences is
-  'A user''s choices per kind and channel; a kind without a row takes its defaults (in-app on, push as '
-  'private.notification_kinds() says).';
+  'A user''s choices per kind and channel; a kind without a row takes its defaults (in-app on, push and '
+  'e-mail as private.notification_kinds() says), as does a null e-mail choice.';
 
 alter table public.notification_preferences enable row level security;
 
@@ -197,10 +202,12 @@ grant select, insert, update, delete on public.tournament_webhooks to authentica
 -- is unique, so an event queued twice is sent once; a row once sent is never claimed again.
 create table public.outbox (
   id bigint generated always as identity primary key,
-  channel text not null constraint outbox_channel_check check (channel in ('push', 'discord')),
+  channel text not null constraint outbox_channel_check check (channel in ('push', 'discord', 'email')),
   idempotency_key text not null,
   subscription_id uuid references public.push_subscriptions (id) on delete cascade,
   tournament_id uuid references public.tournaments (id) on delete cascade,
+  -- An e-mail's recipient: the address is read when the row is claimed, so a changed one is used.
+  user_id uuid references auth.users (id) on delete cascade,
   -- Discord rows with the same batch key (a round's match calls) go out in as few messages as fit.
   batch_key text,
   payload jsonb not null,
@@ -212,10 +219,11 @@ create table public.outbox (
   failed_at timestamptz,
   last_error text constraint outbox_last_error_length check (char_length(last_error) <= 1000),
   constraint outbox_channel_idempotency_key unique (channel, idempotency_key),
-  constraint outbox_target check ((channel = 'push') = (subscription_id is not null))
+  constraint outbox_target check ((channel = 'push') = (subscription_id is not null)),
+  constraint outbox_recipient check ((channel = 'email') = (user_id is not null))
 );
 comment on table public.outbox is
-  'Messages to push services and Discord, drained by the notify-dispatch function. Administrators read '
+  'Messages to push services, Discord and e-mail, drained by the notify-dispatch function. Administrators read '
   'it (failures stay, with their last error).';
 comment on column public.outbox.claimed_until is
   'A dispatcher holds the row until then; after a crash the row is claimed again once it passes.';
@@ -224,6 +232,7 @@ create index outbox_due_idx on public.outbox (next_attempt_at, id) where sent_at
 create index outbox_failed_idx on public.outbox (failed_at desc) where failed_at is not null;
 create index outbox_subscription_id_idx on public.outbox (subscription_id) where subscription_id is not null;
 create index outbox_tournament_id_idx on public.outbox (tournament_id) where tournament_id is not null;
+create index outbox_user_id_idx on public.outbox (user_id) where user_id is not null;
 
 alter table public.outbox enable row level security;
 
@@ -369,7 +378,8 @@ comment on function private.discord_id(uuid) is 'The Discord user id an account 
 revoke all on function private.discord_id(uuid) from public, anon, authenticated, service_role;
 
 -- Stores one notification for a user (once per event key) as their preferences say, and queues a push
--- to each of their browsers. The one door every event goes through.
+-- to each of their browsers and an e-mail (when the site sends mail and their address is confirmed).
+-- The one door every event goes through.
 create function private.notify(p_user_id uuid, p_kind text, p_event_key text, p_title text, p_body text, p_link text,
                                p_tournament_id uuid default null, p_match_id uuid default null, p_data jsonb default '{}')
 returns void
@@ -381,6 +391,7 @@ declare
   v_kind record;
   v_in_app boolean;
   v_push boolean;
+  v_email boolean;
   v_id uuid;
 begin
   select * into v_kind from private.notification_kinds() k where k.kind = p_kind;
@@ -391,7 +402,8 @@ begin
   if p_user_id is null or not exists (select 1 from auth.users u where u.id = p_user_id) then
     return;
   end if;
-  select coalesce(p.in_app, true), coalesce(p.push, v_kind.push_default) into v_in_app, v_push
+  select coalesce(p.in_app, true), coalesce(p.push, v_kind.push_default), coalesce(p.email, v_kind.email_default)
+  into v_in_app, v_push, v_email
   from (select 1) one left join public.notification_preferences p on p.user_id = p_user_id and p.kind = p_kind;
   if v_in_app then
     insert into public.notifications (user_id, kind, tournament_id, match_id, title, body, link, data, event_key)
@@ -410,11 +422,19 @@ begin
     from public.push_subscriptions s where s.user_id = p_user_id
     on conflict on constraint outbox_channel_idempotency_key do nothing;
   end if;
+  if v_email and private.notify_setting('email') = 'on'
+     and exists (select 1 from auth.users u where u.id = p_user_id and u.email is not null and u.email_confirmed_at is not null) then
+    insert into public.outbox (channel, idempotency_key, user_id, payload)
+    values ('email', p_event_key || ':' || p_user_id, p_user_id,
+            jsonb_build_object('title', left(p_title, 200), 'body', left(p_body, 1000), 'url', p_link, 'kind', p_kind))
+    on conflict on constraint outbox_channel_idempotency_key do nothing;
+  end if;
 end
 $$;
 comment on function private.notify(uuid, text, text, text, text, text, uuid, uuid, jsonb) is
   'Stores a notification for a user once per event key (if in-app is on for its kind) and queues a push '
-  'to each of their browsers (if push is on).';
+  'to each of their browsers (if push is on) and an e-mail (if e-mail is on, the site sends mail and the '
+  'address is confirmed).';
 revoke all on function private.notify(uuid, text, text, text, text, text, uuid, uuid, jsonb) from public, anon, authenticated, service_role;
 
 -- Queues a message for the tournament's Discord channel, if it has a webhook. p_line is the message
@@ -827,22 +847,25 @@ comment on function public.mark_notifications_read(uuid[]) is
 revoke all on function public.mark_notifications_read(uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.mark_notifications_read(uuid[]) to authenticated;
 
--- Every kind the caller can receive, with their choice or the default.
+-- Every kind the caller can receive, with their choice or the default; e-mail is null when the site
+-- sends no mail (the screen then offers no e-mail column).
 create function public.my_notification_preferences()
-returns table (kind text, in_app boolean, push boolean)
+returns table (kind text, in_app boolean, push boolean, email boolean)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select k.kind, coalesce(p.in_app, true), coalesce(p.push, k.push_default)
+  select k.kind, coalesce(p.in_app, true), coalesce(p.push, k.push_default),
+         case when private.notify_setting('email') = 'on' then coalesce(p.email, k.email_default) end
   from private.notification_kinds() k
   left join public.notification_preferences p on p.user_id = (select auth.uid()) and p.kind = k.kind
   where (select auth.uid()) is not null and (k.audience = 'player' or (select private.is_admin()))
   order by k.kind
 $$;
 comment on function public.my_notification_preferences() is
-  'The caller''s preferences for every kind they can receive (their choice, else the default).';
+  'The caller''s preferences for every kind they can receive (their choice, else the default; e-mail '
+  'null when the site sends no mail).';
 revoke all on function public.my_notification_preferences() from public, anon, authenticated, service_role;
 grant execute on function public.my_notification_preferences() to authenticated;
 
@@ -916,13 +939,17 @@ as $$
          case c.channel
            when 'push' then (select jsonb_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth)
                              from public.push_subscriptions s where s.id = c.subscription_id)
+           when 'email' then (select jsonb_build_object('email', u.email, 'username', pr.username)
+                              from auth.users u left join public.profiles pr on pr.id = u.id
+                              where u.id = c.user_id and u.email is not null and u.email_confirmed_at is not null)
            else (select jsonb_build_object('url', w.url) from public.tournament_webhooks w where w.tournament_id = c.tournament_id)
          end
   from claimed c
   order by c.id
 $$;
 comment on function public.claim_outbox(integer, integer, text) is
-  'Dispatcher: claims due outbox rows (for update skip locked) with their push subscription or webhook.';
+  'Dispatcher: claims due outbox rows (for update skip locked) with their push subscription, webhook or '
+  'recipient''s address.';
 revoke all on function public.claim_outbox(integer, integer, text) from public, anon, authenticated, service_role;
 grant execute on function public.claim_outbox(integer, integer, text) to service_role;
 

@@ -1,15 +1,18 @@
 // The notification dispatcher's work, without a runtime: it drains the outbox (claim_outbox) to the
-// push services and the tournaments' Discord webhooks, and reports each row back (finish_outbox).
+// push services, the tournaments' Discord webhooks and the players' mailboxes, and reports each row
+// back (finish_outbox).
 // index.ts runs it as a Supabase Edge Function (Deno); tests and the benchmark call it with their
 // own fetch. Everything it needs comes in through DispatchDeps.
 
+export type Channel = 'push' | 'discord' | 'email';
+
 export interface OutboxRow {
   id: number;
-  channel: 'push' | 'discord';
+  channel: Channel;
   payload: Record<string, unknown>;
   batch_key: string | null;
   attempts: number;
-  target: { endpoint?: string; p256dh?: string; auth?: string; url?: string } | null;
+  target: { endpoint?: string; p256dh?: string; auth?: string; url?: string; email?: string; username?: string } | null;
 }
 
 export interface RowResult {
@@ -28,15 +31,25 @@ export interface PushRequest {
   body: ArrayLike<number> | null;
 }
 
+/** A mail as the site sends it (subject, plain text and HTML). */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
 export interface DispatchDeps {
   /** Calls a database function through the Data API as the service role. */
   rpc(name: string, args: Record<string, unknown>): Promise<unknown>;
   /** web-push: encrypts a payload for a subscription and signs the VAPID JWT. */
   pushRequest(subscription: { endpoint: string; keys: { p256dh: string; auth: string } }, payload: string): PushRequest;
   fetch: typeof fetch;
+  /** Sends one mail (SMTP on hosted, the local stack's mailer under npm start); absent: no mail. */
+  sendMail?(mail: Mail): Promise<void>;
   /** DISCORD_API_URL (https://discord.com/api): webhooks are posted here, never to a stored host. */
   discordApiUrl: string;
-  /** The site's address: {site} in Discord lines. */
+  /** The site's address: {site} in Discord lines, and the links in mails. */
   siteUrl: string;
   sleep?(ms: number): Promise<void>;
   /** How long one call may keep draining, in ms (an Edge Function's wall clock is limited). */
@@ -55,6 +68,7 @@ export interface DispatchSummary {
 
 const CLAIM_BATCH = 200;
 const PUSH_CONCURRENCY = 16;
+const MAIL_CONCURRENCY = 4;
 const DISCORD_MAX_CONTENT = 2000;
 const DISCORD_MAX_MENTIONS = 100;
 /** A rate-limit wait up to this long is slept through; a longer one goes back to the outbox. */
@@ -65,7 +79,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 /** Drains due outbox rows (of one channel, or all) until none are left or the time budget is spent. */
 export async function dispatch(
   deps: DispatchDeps,
-  options: { clock?: boolean; channel?: 'push' | 'discord' } = {},
+  options: { clock?: boolean; channel?: Channel } = {},
 ): Promise<DispatchSummary> {
   const summary: DispatchSummary = { claimed: 0, sent: 0, retried: 0, failed: 0 };
   // The lease outlasts a drain, so no other dispatcher takes a row this one is still sending.
@@ -89,6 +103,10 @@ export async function dispatch(
         rows.filter((r) => r.channel === 'discord'),
         deadline,
       ),
+      sendEmails(
+        deps,
+        rows.filter((r) => r.channel === 'email'),
+      ),
     ]);
     const flat = results.flat();
     await deps.rpc('finish_outbox', { p_results: flat });
@@ -105,13 +123,8 @@ export async function dispatch(
 // Web push
 // ---------------------------------------------------------------------------------------------
 
-async function sendPushes(deps: DispatchDeps, rows: OutboxRow[]): Promise<RowResult[]> {
-  const results: RowResult[] = [];
-  for (let i = 0; i < rows.length; i += PUSH_CONCURRENCY) {
-    results.push(...(await Promise.all(rows.slice(i, i + PUSH_CONCURRENCY).map((row) => sendPush(deps, row)))));
-  }
-  return results;
-}
+const sendPushes = (deps: DispatchDeps, rows: OutboxRow[]) =>
+  inChunks(rows, PUSH_CONCURRENCY, (row) => sendPush(deps, row));
 
 async function sendPush(deps: DispatchDeps, row: OutboxRow): Promise<RowResult> {
   const t = row.target;
@@ -142,6 +155,51 @@ async function sendPush(deps: DispatchDeps, row: OutboxRow): Promise<RowResult> 
       };
     }
     return { id: row.id, error: `HTTP ${response.status} from the push service` };
+  } catch (error) {
+    return { id: row.id, error: errorText(error) };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail
+// ---------------------------------------------------------------------------------------------
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The mail for a notification: its title as the subject, its text, the link, and where to turn it off. */
+export function notificationMail(row: OutboxRow, siteUrl: string): Mail | null {
+  const to = row.target?.email;
+  if (!to) return null;
+  const site = siteUrl.replace(/\/+$/, '');
+  const title = String(row.payload.title ?? 'BrawlCup');
+  const body = String(row.payload.body ?? '');
+  const path = String(row.payload.url ?? '/');
+  const link = site + (path.startsWith('/') && !path.startsWith('//') ? path : '/');
+  const settings = `${site}/notifications`;
+  const greeting = row.target?.username ? `Hi ${row.target.username},` : 'Hi,';
+  return {
+    to,
+    subject: title,
+    text: `${greeting}\n\n${body}\n\nOpen it on BrawlCup: ${link}\n\n--\nChoose what BrawlCup e-mails you: ${settings}\n`,
+    html:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>` +
+      `<p><a href="${escapeHtml(link)}">Open it on BrawlCup</a></p>` +
+      `<hr><p style="font-size:12px;color:#666">Choose what BrawlCup e-mails you: ` +
+      `<a href="${escapeHtml(settings)}">notification settings</a></p>`,
+  };
+}
+
+const sendEmails = (deps: DispatchDeps, rows: OutboxRow[]) =>
+  inChunks(rows, MAIL_CONCURRENCY, (row) => sendEmail(deps, row));
+
+async function sendEmail(deps: DispatchDeps, row: OutboxRow): Promise<RowResult> {
+  const mail = notificationMail(row, deps.siteUrl);
+  if (!mail) return { id: row.id, error: 'the recipient has no confirmed address now' };
+  if (!deps.sendMail) return { id: row.id, error: 'this dispatcher has no way to send mail' };
+  try {
+    await deps.sendMail(mail);
+    return { id: row.id, ok: true };
   } catch (error) {
     return { id: row.id, error: errorText(error) };
   }
@@ -302,6 +360,17 @@ async function postToWebhook(
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
+
+/** Sends rows `size` at a time, so one slow service does not get hundreds of requests at once. */
+async function inChunks(
+  rows: OutboxRow[],
+  size: number,
+  send: (row: OutboxRow) => Promise<RowResult>,
+): Promise<RowResult[]> {
+  const results: RowResult[] = [];
+  for (let i = 0; i < rows.length; i += size) results.push(...(await Promise.all(rows.slice(i, i + size).map(send))));
+  return results;
+}
 
 function retryAfterSeconds(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;

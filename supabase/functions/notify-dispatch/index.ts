@@ -1,10 +1,14 @@
 // notify-dispatch: the one dispatcher of the outbox, as a Supabase Edge Function. Woken by the outbox
 // trigger (pg_net on hosted, the local server's NOTIFY listener under `npm start`) and every minute by
 // the schedule with {"clock": true}, which also writes the clock's events. Only the service role may
-// call it. Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SITE_URL, DISCORD_API_URL.
+// call it. Secrets: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SITE_URL, DISCORD_API_URL, and
+// for e-mail SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, SMTP_ADMIN_EMAIL, SMTP_SENDER_NAME (the same
+// server as Auth's [auth.email.smtp]; SMTP_CA adds a certificate authority) or, under npm start
+// without SMTP, MAIL_SINK_URL (the local stack's mailer).
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import webpush from 'npm:web-push@3';
-import { dispatch, type DispatchSummary } from './dispatch.ts';
+import { dispatch, type Channel, type DispatchSummary } from './dispatch.ts';
+import { mailSender } from './mail.ts';
 
 const env = (name: string, fallback?: string) => Deno.env.get(name) ?? fallback ?? '';
 const supabaseUrl = env('SUPABASE_URL');
@@ -25,18 +29,18 @@ const deps = {
   pushRequest: (sub: { endpoint: string; keys: { p256dh: string; auth: string } }, payload: string) =>
     webpush.generateRequestDetails(sub, payload, { vapidDetails: vapid, TTL: 24 * 3600, urgency: 'high' }),
   fetch,
+  sendMail: mailSender(env, serviceKey),
   discordApiUrl: env('DISCORD_API_URL', 'https://discord.com/api'),
   siteUrl: env('SITE_URL', supabaseUrl),
   leaseSeconds: Number(env('DISPATCH_LEASE_SECONDS', '60')) || 60,
 };
-
-type Channel = 'push' | 'discord';
 
 // One drain per channel at a time in this instance, the channels side by side, so a push never waits
 // behind Discord's rate limits; a call that arrives while a channel drains asks it for one more pass.
 const lanes: Record<Channel, { running?: Promise<DispatchSummary>; again: boolean }> = {
   push: { again: false },
   discord: { again: false },
+  email: { again: false },
 };
 
 function drain(channel: Channel): Promise<DispatchSummary> {
@@ -80,11 +84,15 @@ Deno.serve(async (req) => {
   }
   try {
     const written = clock ? Number(await deps.rpc('notify_clock', {})) : undefined;
-    // Discord's drain may sleep through its rate limits: the answer does not wait for it.
-    const discord = drain('discord').catch((error) => {
-      console.error('notify-dispatch (discord):', error instanceof Error ? error.message : error);
-    });
-    keepAlive(discord);
+    // Discord's drain may sleep through its rate limits and a mail server may be slow: the answer
+    // waits for neither.
+    for (const channel of ['discord', 'email'] as const) {
+      keepAlive(
+        drain(channel).catch((error) => {
+          console.error(`notify-dispatch (${channel}):`, error instanceof Error ? error.message : error);
+        }),
+      );
+    }
     const push = await drain('push');
     return Response.json({ clock: written, push });
   } catch (error) {

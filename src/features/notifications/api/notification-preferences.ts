@@ -1,10 +1,10 @@
-// The user's choice per kind and channel (in-app, push); kinds without a row take their defaults,
-// which my_notification_preferences() fills in.
+// The user's choice per kind and channel (in-app, push, e-mail); kinds without a row take their
+// defaults, which my_notification_preferences() fills in. E-mail is null when the site sends no mail.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { unwrap } from '@/lib/errors';
 
-export type Preference = { kind: string; in_app: boolean; push: boolean };
+export type Preference = { kind: string; in_app: boolean; push: boolean; email: boolean | null };
 
 export const preferencesKey = (userId: string) => ['notification-preferences', userId] as const;
 

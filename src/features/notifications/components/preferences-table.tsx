@@ -1,4 +1,5 @@
-// Which notifications the user gets, per kind, in the app and as a push.
+// Which notifications the user gets, per kind, in the app, as a push and (when the site sends mail)
+// by e-mail.
 import { Loader, Text, Title } from '@mantine/core';
 import classes from './preferences-table.module.css';
 import { errorMessage } from '@/lib/errors';
@@ -26,10 +27,19 @@ const LABELS: Record<string, string> = {
   no_shows: 'No-shows (administrators)',
 };
 
+type Channel = 'in_app' | 'push' | 'email';
+
+const CHANNELS: { key: Channel; heading: string; label: string }[] = [
+  { key: 'in_app', heading: 'In the app', label: 'in the app' },
+  { key: 'push', heading: 'Push', label: 'as a push' },
+  { key: 'email', heading: 'E-mail', label: 'by e-mail' },
+];
+
 export function PreferencesTable({ userId }: { userId: string }) {
   const preferences = usePreferences(userId);
   const save = useSetPreference(userId);
-  const toggle = (p: Preference, channel: 'in_app' | 'push') => save.mutate({ ...p, [channel]: !p[channel] });
+  const toggle = (p: Preference, channel: Channel) => save.mutate({ ...p, [channel]: !p[channel] });
+  const channels = CHANNELS.filter((c) => c.key !== 'email' || preferences.data?.some((p) => p.email !== null));
   return (
     <section aria-labelledby="notification-preferences">
       <Title order={2} size="h5" id="notification-preferences" mb="xs">
@@ -49,21 +59,24 @@ export function PreferencesTable({ userId }: { userId: string }) {
             <thead>
               <tr>
                 <th scope="col">Event</th>
-                <th scope="col">In the app</th>
-                <th scope="col">Push</th>
+                {channels.map((c) => (
+                  <th key={c.key} scope="col">
+                    {c.heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
               {preferences.data.map((p) => (
                 <tr key={p.kind}>
                   <th scope="row">{LABELS[p.kind] ?? p.kind}</th>
-                  {(['in_app', 'push'] as const).map((channel) => (
-                    <td key={channel}>
+                  {channels.map((c) => (
+                    <td key={c.key}>
                       <input
                         type="checkbox"
-                        aria-label={`${LABELS[p.kind] ?? p.kind} ${channel === 'push' ? 'as a push' : 'in the app'}`}
-                        checked={p[channel]}
-                        onChange={() => toggle(p, channel)}
+                        aria-label={`${LABELS[p.kind] ?? p.kind} ${c.label}`}
+                        checked={p[c.key] ?? false}
+                        onChange={() => toggle(p, c.key)}
                       />
                     </td>
                   ))}
