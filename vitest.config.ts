@@ -10,6 +10,8 @@ const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   test: {
     globals: true,
+    // The default report, then the slowest files and each project's total (scripts/slowest-files.ts).
+    reporters: ['default', './scripts/slowest-files.ts'],
     projects: [
       {
         resolve: { alias },

@@ -87,9 +87,20 @@ export async function applyPrelude(db: Database, supabaseDir: string, options: M
   const prelude = await readFile(preludePath, 'utf8');
   const expose = options.autoExposeNewTables ?? autoExposeNewTables(supabaseDir);
   // The prelude reads it (its last section): the CLI grants or revokes the API roles' defaults by it.
-  await untimed(db, (tx) =>
-    tx.exec(`set local supabase.auto_expose_new_tables = '${expose ? 'on' : 'off'}';\n${prelude}`),
-  );
+  const apply = () =>
+    untimed(db, (tx) => tx.exec(`set local supabase.auto_expose_new_tables = '${expose ? 'on' : 'off'}';\n${prelude}`));
+  // Roles belong to the whole server: two databases started side by side on a server that has none yet
+  // both find a role missing and create it, and the second fails on pg_authid's unique name (or
+  // "tuple concurrently updated" on a membership). Run again, it finds them and goes on.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await apply();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 5 || !(code === '23505' || code === 'XX000' || code === '40P01')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 /**

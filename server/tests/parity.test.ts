@@ -2,17 +2,20 @@
 // hosted is (supabase_admin the only superuser, postgres an ordinary role, the auth schema owned by
 // the auth roles, no automatic Data API grants) gets the migrations and seed as postgres, passes
 // every pgTAP file as postgres, and the seeded players sign in through the local Auth.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTapPassed, runPgTapFile } from '../../supabase/tests/pgtap.ts';
+import { openDatabase } from '../db/database.ts';
+import { applyPrelude } from '../db/migrate.ts';
 import { ROOT, startTestStack, testEmail, type TestStack } from './helpers.ts';
 import { startHostedPostgres, type HostedPostgres } from './hosted-postgres.ts';
 
 const TESTS_DIR = join(ROOT, 'supabase/tests/database');
+const PRELUDE = join(ROOT, 'server/db/prelude.sql');
 const pgTapFiles = (await readdir(TESTS_DIR)).filter((f) => f.endsWith('.test.sql')).sort();
 
 /** One query on a connection of its own. */
@@ -45,9 +48,28 @@ async function failsWith(url: string, sql: string): Promise<string | undefined> 
 describe('a database built as hosted Supabase builds it', () => {
   let cluster: HostedPostgres;
   let stack: TestStack;
+  let sideBySide: PromiseSettledResult<void>[];
 
   beforeAll(async () => {
     cluster = await startHostedPostgres();
+    // Before anything made the Supabase roles: two databases set up at once, as two test files or two
+    // `npm start`s on one server do. The first creates the server's roles in a transaction still open
+    // when the second looks for them; the second then finds them taken.
+    await query(cluster.adminUrl, 'create database side_a');
+    await query(cluster.adminUrl, 'create database side_b');
+    const first = new pg.Client({ connectionString: cluster.adminUrl.replace(/\/postgres$/, '/side_a') });
+    await first.connect();
+    const second = await openDatabase({ databaseUrl: cluster.adminUrl.replace(/\/postgres$/, '/side_b') });
+    try {
+      await first.query(`begin; set local supabase.auto_expose_new_tables = 'on'; ${await readFile(PRELUDE, 'utf8')}`);
+      const setUp = applyPrelude(second, join(ROOT, 'supabase'));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await first.query('commit');
+      sideBySide = await Promise.allSettled([setUp]);
+    } finally {
+      await first.end();
+      await second.close();
+    }
     stack = await startTestStack({ databaseUrl: cluster.adminUrl });
     await query(cluster.adminUrl, 'create extension if not exists pgtap with schema extensions');
   });
@@ -55,6 +77,10 @@ describe('a database built as hosted Supabase builds it', () => {
   afterAll(async () => {
     await stack?.destroy();
     await cluster?.stop();
+  });
+
+  it('sets up two databases side by side on a server that has no Supabase roles yet', () => {
+    expect(sideBySide.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual(['fulfilled']);
   });
 
   it('has postgres as an ordinary role that ran the migrations and the seed', async () => {
