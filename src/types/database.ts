@@ -602,6 +602,38 @@ export type Database = {
           },
         ]
       }
+      tournament_staff: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          role: string
+          tournament_id: string
+          user_id: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          role: string
+          tournament_id: string
+          user_id: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          role?: string
+          tournament_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tournament_staff_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tournament_webhooks: {
         Row: {
           created_at: string
@@ -717,6 +749,22 @@ export type Database = {
       accept_team_player: {
         Args: { p_accept: boolean; p_slot: number; p_team_id: string }
         Returns: undefined
+      }
+      add_tournament_staff: {
+        Args: { p_role: string; p_tournament_id: string; p_username: string }
+        Returns: {
+          added_by: string | null
+          created_at: string
+          role: string
+          tournament_id: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "tournament_staff"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       admin_matches: {
         Args: { p_tournament_id: string }
@@ -1037,6 +1085,15 @@ export type Database = {
       settle_check_in: {
         Args: { p_tournament_id: string }
         Returns: undefined
+      }
+      staff_members: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          user_id: string
+          username: string
+          role: string
+          created_at: string
+        }[]
       }
       standings: {
         Args: { p_tournament_id: string }

@@ -317,7 +317,7 @@ declare
   v_i integer;
   v_drop integer;
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise(p_tournament_id) then
     perform private.fail('admin_only_start');
   end if;
   if p_seeding is null or p_seeding not in ('random', 'checkin', 'manual') then
@@ -476,7 +476,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise((select t.tournament_id from public.teams t where t.id = p_team_id)) then
     perform private.fail('admin_only_seed');
   end if;
   if exists (select 1 from public.tournaments t join public.teams m on m.tournament_id = t.id
@@ -500,7 +500,7 @@ as $$
 declare
   v_tournament public.tournaments;
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise(p_tournament_id) then
     perform private.fail('admin_only_reset');
   end if;
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
@@ -553,7 +553,7 @@ declare
   v_map text;
   v_maps jsonb := '[]';
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise(p_tournament_id) then
     perform private.fail('admin_only_round_settings');
   end if;
   if p_best_of is null or p_best_of not in (1, 3, 5) then

@@ -136,6 +136,12 @@ as $$
     ('BC804', 'push_keys_invalid', 'This push subscription''s keys are not valid.', 'keys'),
     ('BC805', 'push_subscriptions_limit', 'Push is on in 10 browsers already: turn it off in one first.', null),
     ('BC806', 'discord_webhook_invalid', 'This is not a Discord channel webhook URL (https://discord.com/api/webhooks/...).', 'url'),
+    -- Tournament staff
+    ('BCS01', 'organisers_only_staff', 'Only an administrator or a co-organiser of this tournament can change its staff.', null),
+    ('BCS02', 'staff_role_invalid', 'A staff member is a co-organiser or a moderator.', 'role'),
+    -- Arguments: the username.
+    ('BCS03', 'staff_username_unknown', 'No player has the username %s.', 'username'),
+    ('BCS04', 'staff_username_ambiguous', 'Several players have the username %s: ask them to pick a unique one first.', 'username'),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)

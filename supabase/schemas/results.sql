@@ -32,9 +32,9 @@ grant select on public.match_result_changes to authenticated, service_role;
 -- Policies
 -- ============================================================================================
 
-create policy "Admins can read the result audit log"
+create policy "Staff can read the result audit log of their tournaments"
   on public.match_result_changes for select to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_moderate(tournament_id)));
 
 -- ============================================================================================
 -- Locks and scores
@@ -111,7 +111,7 @@ comment on function private.lock_match_for_captain(uuid) is
   'Locks a match of a tournament still on for one of its two captains, or says why not.';
 revoke all on function private.lock_match_for_captain(uuid) from public, anon, authenticated, service_role;
 
--- Locks a match for the administrator; both teams must be known.
+-- Locks a match for the tournament's staff (moderators and up); both teams must be known.
 create function private.lock_match_for_admin(p_match_id uuid)
 returns public.matches
 language plpgsql
@@ -119,14 +119,14 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) then
+  if not private.can_moderate((select m.tournament_id from public.matches m where m.id = p_match_id)) then
     perform private.fail('admin_only_result');
   end if;
   return private.lock_match(p_match_id);
 end
 $$;
 comment on function private.lock_match_for_admin(uuid) is
-  'Locks a match of a tournament still on for an administrator, or says why not.';
+  'Locks a match of a tournament still on for its staff or an administrator, or says why not.';
 revoke all on function private.lock_match_for_admin(uuid) from public, anon, authenticated, service_role;
 
 -- Checks reported games exactly (known keys, types, ranges: they are sent to every viewer of the
@@ -457,7 +457,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) then
+  if not private.can_moderate(p_tournament_id) then
     perform private.fail('admin_only_matches');
   end if;
   return query

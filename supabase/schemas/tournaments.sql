@@ -136,11 +136,7 @@ create policy "Admins can create tournaments"
   to authenticated
   with check ((select private.is_admin()));
 
-create policy "Admins can update tournaments"
-  on public.tournaments for update
-  to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
+-- Updates: "Organisers can update their tournaments" in staff.sql (administrators and co-organisers).
 
 create policy "Admins can delete tournaments"
   on public.tournaments for delete
