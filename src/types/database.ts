@@ -682,7 +682,10 @@ export type Database = {
           slots: number
           started_at: string | null
           starts_at: string | null
+          swiss_rounds: number | null
           thumbnail_url: string
+          top_cut: number | null
+          top_cut_format: string
           type: string
           updated_at: string
           waitlisted_teams: number
@@ -708,7 +711,10 @@ export type Database = {
           slots: number
           started_at?: string | null
           starts_at?: string | null
+          swiss_rounds?: number | null
           thumbnail_url: string
+          top_cut?: number | null
+          top_cut_format?: string
           type: string
           updated_at?: string
           waitlisted_teams?: number
@@ -734,7 +740,10 @@ export type Database = {
           slots?: number
           started_at?: string | null
           starts_at?: string | null
+          swiss_rounds?: number | null
           thumbnail_url?: string
+          top_cut?: number | null
+          top_cut_format?: string
           type?: string
           updated_at?: string
           waitlisted_teams?: number
@@ -1142,6 +1151,20 @@ export type Database = {
       state: {
         Args: { m: unknown }
         Returns: string
+      }
+      swiss_standings: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          team_id: string
+          rank: number
+          wins: number
+          losses: number
+          byes: number
+          buchholz: number
+          head_to_head: number
+          game_difference: number
+          seed: number
+        }[]
       }
       tournament_teams: {
         Args: { p_tournament_id: string }

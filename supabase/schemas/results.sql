@@ -324,6 +324,22 @@ declare
   v_link record;
 begin
   select * into v_match from public.matches where id = p_match_id;
+  -- Swiss: the later rounds and the top cut were paired from this result; they go, and are paired
+  -- again from the corrected one (advance()).
+  if v_match.bracket = 'swiss' then
+    if not p_confirm_reset and exists (
+      select 1 from public.matches m where m.tournament_id = v_match.tournament_id and not m.is_bye
+        and (m.round > v_match.round or m.bracket <> 'swiss') and (m.reported_at is not null or m.confirmed_at is not null)) then
+      perform private.fail('reset_later_matches');
+    end if;
+    insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+    select m.id, m.tournament_id, (select auth.uid()), 'reset', private.result_of(m), null
+    from public.matches m where m.tournament_id = v_match.tournament_id and not m.is_bye
+      and (m.round > v_match.round or m.bracket <> 'swiss') and (m.reported_at is not null or m.confirmed_at is not null);
+    delete from public.matches m
+    where m.tournament_id = v_match.tournament_id and (m.bracket <> 'swiss' or m.round > v_match.round);
+    return;
+  end if;
   for v_link in
     select x.match_id, x.slot
     from (values (v_match.next_match_id, v_match.next_slot),

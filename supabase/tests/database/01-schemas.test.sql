@@ -68,7 +68,7 @@ select is(
         'my_notification_preferences', 'notify_clock', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
         'round_label', 'save_push_subscription',
         'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'staff_members', 'standings', 'start_player_id_claim',
-        'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
+        'start_tournament', 'swiss_standings', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration, bracket, verification and notification functions players, admins, the verification and the dispatcher call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
