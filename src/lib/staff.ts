@@ -1,24 +1,14 @@
 // What the signed-in person may run: administrators every tournament, staff (public.tournament_staff,
 // their own rows by RLS) the tournaments they were added to. It only shapes what people see; RLS and
-// the database functions (private.can_organise, private.can_moderate) are the real gate. The client is
-// imported when the query runs, so the header that asks keeps the landing page's first paint small.
+// the database functions (private.can_organise, private.can_moderate) are the real gate.
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '@/lib/auth';
+import { getMyStaffRoles } from '@/lib/staff-roles';
 
-export type StaffRole = 'co_organiser' | 'moderator';
+export type { StaffRole } from '@/lib/staff-roles';
 
 export const myStaffKey = (userId: string) => ['my-staff', userId] as const;
-
-async function getMyStaffRoles(userId: string): Promise<Map<string, StaffRole>> {
-  const { supabase } = await import('@/lib/supabase');
-  const { data } = await supabase
-    .from('tournament_staff')
-    .select('tournament_id, role')
-    .eq('user_id', userId)
-    .throwOnError();
-  return new Map(data.map((row) => [row.tournament_id, row.role as StaffRole]));
-}
 
 export type StaffAccess = {
   loading: boolean;

@@ -22,7 +22,7 @@ import {
 import { NavLink, Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut, useAuth } from '@/lib/auth';
-import { useStaffAccess } from '@/lib/staff';
+import { useIsStaff } from '@/lib/staff-roles';
 import { loadChunk } from '@/lib/chunk';
 import classes from './header.module.css';
 
@@ -44,7 +44,7 @@ function HeaderLink({ to, label, icon: IconCmp }: { to: string; label: string; i
 export function Header() {
   const [scroll] = useWindowScroll();
   const { user } = useAuth();
-  const { isStaff } = useStaffAccess();
+  const isStaff = useIsStaff();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The phone menu is open for the page it was opened on: a link followed (or Back pressed) closes it.
