@@ -43,6 +43,7 @@ async function playOut(db: Database, c: Case) {
       [id, c.teams],
     );
     await tx.query(`select public.start_tournament($1, 'random')`, [id]);
+    await tx.query('create temp table told (team_id uuid primary key, placement integer) on commit drop');
     // Any playable match, any winner; once played out, one Swiss result is flipped (the later rounds
     // and the cut are paired again) and the rest is played again.
     await tx.query(
@@ -60,6 +61,15 @@ async function playOut(db: Database, c: Case) {
              perform public.set_match_result(v_match, (array[
                '[{"winner": 1}, {"winner": 1}]', '[{"winner": 2}, {"winner": 1}, {"winner": 1}]',
                '[{"winner": 2}, {"winner": 2}]', '[{"winner": 1}, {"winner": 2}, {"winner": 2}]'])[1 + floor(random() * 4)::int]::jsonb);
+             -- A team out of the top cut is told its place: the place it finishes.
+             insert into told (team_id, placement)
+             select x.team_id, private.current_placement('${id}', x.team_id)
+             from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
+             join public.tournaments t on t.id = m.tournament_id
+             where m.id = v_match and m.bracket <> 'swiss' and t.completed_at is null
+               and not exists (select 1 from public.matches y where y.tournament_id = m.tournament_id and y.confirmed_at is null
+                               and x.team_id in (y.team1_id, y.team2_id))
+             on conflict do nothing;
            end loop;
            exit when v_pass = 2;
            select m.id, m.winner_id = m.team1_id into v_match, v_team1_won from public.matches m
@@ -67,6 +77,7 @@ async function playOut(db: Database, c: Case) {
            order by random() limit 1;
            perform public.set_match_result(v_match, case when v_team1_won then '[{"winner": 2}, {"winner": 2}]'
                                                          else '[{"winner": 1}, {"winner": 1}]' end::jsonb, true);
+           truncate told;
          end loop;
        end $$`,
     );
@@ -82,6 +93,7 @@ async function playOut(db: Database, c: Case) {
       'select team_id, placement from public.placements where tournament_id = $1',
       [id],
     );
+    const told = await tx.query<{ team_id: string; placement: number }>('select team_id, placement from told');
     const completed = await tx.query<{ completed: boolean }>(
       'select completed_at is not null as completed from public.tournaments where id = $1',
       [id],
@@ -90,13 +102,14 @@ async function playOut(db: Database, c: Case) {
       matches: matches.rows,
       standings: standings.rows,
       placements: new Map(placements.rows.map((r) => [r.team_id, r.placement])),
+      told: told.rows,
       completed: completed.rows[0]!.completed,
     };
   });
 }
 
 function checkInvariants(c: Case, result: Awaited<ReturnType<typeof playOut>>) {
-  const { matches, standings, placements, completed } = result;
+  const { matches, standings, placements, told, completed } = result;
   expect(completed).toBe(true);
   const teams = standings.map((s) => s.team_id);
   expect(teams).toHaveLength(c.teams);
@@ -142,6 +155,9 @@ function checkInvariants(c: Case, result: Awaited<ReturnType<typeof playOut>>) {
     for (const s of standings.slice(c.cut)) expect(placements.get(s.team_id)).toBe(s.rank);
     for (const s of standings.slice(0, c.cut)) expect(placements.get(s.team_id)).toBeLessThanOrEqual(c.cut);
     if (c.double) expect(elimination.some((m) => m.bracket === 'grand_final')).toBe(true);
+    // The place a team is told when it goes out of the cut is the place it finishes.
+    for (const { team_id, placement } of told)
+      expect({ team_id, placement }).toEqual({ team_id, placement: placements.get(team_id) });
   }
 }
 

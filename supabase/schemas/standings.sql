@@ -226,7 +226,8 @@ as $$
     when t.completed_at is not null or t.format = 'round_robin' or o.level is null then p.placement
     else (select count(distinct x.team_id)::integer + 1 - (select teams from out_by_then)
           from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
-          where m.tournament_id = p_tournament_id and x.team_id is not null)
+          -- A Swiss top cut's places are among its own teams.
+          where m.tournament_id = p_tournament_id and x.team_id is not null and m.bracket <> 'swiss')
   end
   from public.tournaments t
   join private.final_placements(p_tournament_id) p on p.team_id = p_team_id
