@@ -4,7 +4,7 @@
 -- and settle results; staff of another tournament get nothing here.
 begin;
 \ir helpers/test-helpers.psql
-select plan(63);
+select plan(66);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('co', null, '{}', '{"username": "CoOrg"}');
@@ -98,6 +98,15 @@ select throws_ok($$ insert into public.tournaments (name, description, thumbnail
                     values ('Co Cup', 'd', '/banners/solo-showdown.svg', 4, 'https://discord.gg/x', '1v1') $$,
   '42501', null, 'a co-organiser cannot create tournaments');
 select is(public.discord_link('00000000-0000-4000-8000-0000000000a1'), 'https://discord.gg/st', 'a co-organiser reads the Discord link');
+select lives_ok($$ insert into public.tournament_webhooks (tournament_id, url) values ('00000000-0000-4000-8000-0000000000a1',
+                   'https://discord.com/api/webhooks/123456789012345678/' || repeat('t', 68)) $$,
+  'a co-organiser gives the tournament a Discord channel webhook');
+select throws_ok($$ insert into public.tournament_webhooks (tournament_id, url) values ('00000000-0000-4000-8000-0000000000a2',
+                    'https://discord.com/api/webhooks/123456789012345678/' || repeat('t', 68)) $$,
+  '42501', null, 'but not another tournament');
+select tests.authenticate_as('mod');
+select is_empty($$ select * from public.tournament_webhooks $$, 'a moderator does not read the webhook');
+select tests.authenticate_as('co');
 
 -- The roster and check-in.
 select tests.authenticate_as('p1');
