@@ -113,6 +113,5 @@ export const staffUsernameUnknown = { code: 'BCS03', message: "No player has the
 export const staffUsernameAmbiguous = { code: 'BCS04', message: "Several players have the username %s: ask them to pick a unique one first.", field: 'username' } as const;
 export const swissCutTooBig = { code: 'BCW01', message: "The top cut of %s is more than the %s checked-in teams: choose a smaller cut.", field: 'top_cut' } as const;
 export const swissTooManyRounds = { code: 'BCW02', message: "A Swiss of %s rounds needs more than %s checked-in teams: choose fewer rounds.", field: 'swiss_rounds' } as const;
-export const swissNoPairing = { code: 'BCW03', message: "The next Swiss round cannot be paired without a rematch: end the Swiss here.", field: null } as const;
 export const swissSettingsFixed = { code: 'BCW04', message: "The Swiss rounds and top cut cannot change once the tournament has started.", field: 'swiss_rounds' } as const;
 export const contactRateLimited = { code: 'PT429', message: "You have sent too many messages. Please wait a few minutes and try again.", field: null } as const;

@@ -629,7 +629,7 @@ revoke all on function private.swiss_search(integer, integer[], integer[], boole
 -- next one up if that leaves no pairing); in each score group, from the top, the top half meets the
 -- bottom half (Dutch), an odd group's last team floating down to the next group.
 create function private.swiss_pair(p_tournament_id uuid, p_round integer)
-returns void
+returns boolean
 language plpgsql
 security definer
 set search_path = ''
@@ -703,7 +703,7 @@ begin
     exit when v_partner is not null;
   end loop;
   if v_partner is null then
-    perform private.fail('swiss_no_pairing');
+    return false;
   end if;
   for v_i in 1..v_n loop
     continue when v_partner[v_i] < v_i;
@@ -715,11 +715,13 @@ begin
     insert into public.matches (tournament_id, bracket, round, position, best_of, team1_id, is_bye, winner_id, confirmed_at)
     values (p_tournament_id, 'swiss', p_round, v_position + 1, v_best_of, v_ranked[v_bye], true, v_ranked[v_bye], now());
   end if;
+  return true;
 end
 $$;
 comment on function private.swiss_pair(uuid, integer) is
   'Swiss: pairs a round by score groups (Dutch, an odd group floating its last team down) without '
-  'rematches, with one bye to the lowest-ranked team without a bye when the number is odd.';
+  'rematches, with one bye to the lowest-ranked team without a bye when the number is odd; false (and '
+  'nothing paired) when every pairing would repeat a match.';
 revoke all on function private.swiss_pair(uuid, integer) from public, anon, authenticated, service_role;
 
 -- After a Swiss result (and at the start): once every match of the round is decided, the next round,
@@ -743,9 +745,14 @@ begin
   end if;
   select coalesce(max(m.round), 0) into v_round from public.matches m
   where m.tournament_id = p_tournament_id and m.bracket = 'swiss';
+  -- A round that cannot be paired without a rematch (many rounds for few teams) ends the Swiss there,
+  -- rather than refusing the result that completed the round before it.
   if v_round < private.swiss_round_count(p_tournament_id) then
-    perform private.swiss_pair(p_tournament_id, v_round + 1);
-  elsif v_tournament.top_cut is not null
+    if private.swiss_pair(p_tournament_id, v_round + 1) then
+      return;
+    end if;
+  end if;
+  if v_tournament.top_cut is not null
         and not exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.bracket <> 'swiss') then
     select array_agg(s.team_id order by s.rank) into v_cut
     from public.swiss_standings(p_tournament_id) s where s.rank <= v_tournament.top_cut;

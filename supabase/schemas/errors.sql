@@ -145,7 +145,6 @@ as $$
     -- Swiss. Arguments: the cut or the rounds, and the checked-in teams.
     ('BCW01', 'swiss_cut_too_big', 'The top cut of %s is more than the %s checked-in teams: choose a smaller cut.', 'top_cut'),
     ('BCW02', 'swiss_too_many_rounds', 'A Swiss of %s rounds needs more than %s checked-in teams: choose fewer rounds.', 'swiss_rounds'),
-    ('BCW03', 'swiss_no_pairing', 'The next Swiss round cannot be paired without a rematch: end the Swiss here.', null),
     ('BCW04', 'swiss_settings_fixed', 'The Swiss rounds and top cut cannot change once the tournament has started.', 'swiss_rounds'),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),

@@ -4,7 +4,7 @@
 -- round, and the settings that are refused.
 begin;
 \ir helpers/test-helpers.psql
-select plan(15);
+select plan(17);
 
 select tests.create_user('admin', null, '{"role": "admin"}');
 select tests.create_user('p' || i, null, '{}', jsonb_build_object('username', 'p' || i, 'game_id', '#PPPPPPPP' || i))
@@ -62,6 +62,15 @@ select lives_ok($$ select public.set_match_result(m.id, '[{"winner": 1}]') from 
 select results_eq($$ select bracket, public.round_label(m) from public.matches m
                     where m.tournament_id = '00000000-0000-4000-8000-0000000000a1' and bracket <> 'swiss' $$,
   $$ values ('winners', 'Final') $$, 'after the last round, the top 2 play the cut''s final');
+
+-- The search (as the database runs it, not as a client): the Dutch opponent when it is new, none
+-- when all have met.
+select tests.authenticate_as_service_role();
+reset role;
+select is(private.swiss_search(4, '{1,1,0,0}', '{2,1,4,3}', array_fill(false, array[16]), '{0,0,0,0}'), '{2,1,4,3}',
+  'four new teams pair as the Dutch order prefers');
+select is(private.swiss_search(2, '{1,0}', '{2,1}', '{false,true,true,false}', '{0,0}'), null,
+  'two teams that have met cannot be paired again: the Swiss ends there (swiss_next makes the cut)');
 
 select * from finish();
 rollback;
