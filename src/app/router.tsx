@@ -1,7 +1,9 @@
 // Every route of spec section 2, each screen its own lazily loaded chunk. Signed-in screens sit in
 // the app layout (navigation header); /contactus and /leaderboard are open to everyone; /home, /profile
 // and /my-tournaments need a session,
-// /admindashboard and its screens show "not allowed" to anyone but an administrator (RLS is the real gate).
+// /admindashboard and its screens show "not allowed" to anyone but an administrator or a tournament's
+// staff, who see their tournaments' screens (creating tournaments stays with administrators); RLS is
+// the real gate.
 import { useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type Params, type RouteObject } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
@@ -28,7 +30,7 @@ function screen(load: () => Promise<Module>): RouteObject['lazy'] {
 }
 
 /** A layout-only route (guard) whose component is a named export of a lazily imported module. */
-function guard(name: 'RequireAuth' | 'RequireAdmin'): RouteObject['lazy'] {
+function guard(name: 'RequireAuth' | 'RequireAdmin' | 'RequireStaff'): RouteObject['lazy'] {
   return async () => ({ Component: (await loadChunk(() => import('@/components/layouts/guards')))[name] });
 }
 
@@ -101,7 +103,7 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
-                lazy: guard('RequireAdmin'),
+                lazy: guard('RequireStaff'),
                 children: [
                   {
                     path: paths.adminDashboard,
@@ -109,8 +111,13 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, lazy: screen(() => import('@/app/routes/admin-tournaments')) },
                       {
-                        path: paths.adminNewTournament,
-                        lazy: screen(() => import('@/app/routes/admin-new-tournament')),
+                        lazy: guard('RequireAdmin'),
+                        children: [
+                          {
+                            path: paths.adminNewTournament,
+                            lazy: screen(() => import('@/app/routes/admin-new-tournament')),
+                          },
+                        ],
                       },
                       {
                         path: paths.adminEditTournamentRoute,
@@ -121,6 +128,7 @@ export const routes: RouteObject[] = [
                         children: [
                           { path: paths.adminTeamsRoute, lazy: screen(() => import('@/app/routes/admin-teams')) },
                           { path: paths.adminBracketRoute, lazy: screen(() => import('@/app/routes/admin-bracket')) },
+                          { path: paths.adminStaffRoute, lazy: screen(() => import('@/app/routes/admin-staff')) },
                         ],
                       },
                     ],

@@ -23,6 +23,9 @@ export const paths = {
   /** A tournament's bracket: start, reset, results and their history, round settings. */
   adminBracket: (id: string) => `/admindashboard/tournaments/${encodeURIComponent(id)}/bracket`,
   adminBracketRoute: '/admindashboard/tournaments/:id/bracket',
+  /** A tournament's staff: co-organisers and moderators. */
+  adminStaff: (id: string) => `/admindashboard/tournaments/${encodeURIComponent(id)}/staff`,
+  adminStaffRoute: '/admindashboard/tournaments/:id/staff',
   myTournaments: '/my-tournaments',
   /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
   tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,

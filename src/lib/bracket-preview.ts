@@ -36,6 +36,17 @@ export function firstRound<T>(seeded: T[], format: string): Pairing<T>[] {
     }
     return pairs;
   }
+  if (format === 'swiss') {
+    // Swiss round 1 (private.swiss_pair): the last seed has the bye when the number is odd, then the
+    // top half meets the bottom half (1 v n/2+1, 2 v n/2+2 ...).
+    const playing = count % 2 === 1 ? seeded.slice(0, -1) : seeded;
+    const half = playing.length / 2;
+    const pairs: Pairing<T>[] = playing
+      .slice(0, half)
+      .map((team1, i) => ({ position: i + 1, team1, team2: playing[i + half]! }));
+    if (count % 2 === 1) pairs.push({ position: half + 1, team1: seeded[count - 1]!, team2: null });
+    return pairs;
+  }
   let size = 1;
   while (size < count) size *= 2;
   const order = seedingOrder(size);

@@ -46,7 +46,7 @@ type ErrorLike = {
 };
 
 /** A rule's error (supabase/schemas/errors.sql): SQLSTATE class BC, or PT and an HTTP status for a limit. */
-const RULE_CODE = /^(BC|PT)[0-9]{3}$/;
+const RULE_CODE = /^(BC[0-9A-Z][0-9]{2}|PT[0-9]{3})$/;
 
 /** The JSON array of arguments a rule's error carries in `details`, or none. */
 function ruleArgs(code: string | undefined, details: unknown): string[] {

@@ -12,11 +12,11 @@ export type StartedTournament = { tournament: Tournament; captains: Captain[] };
 
 /** Starts a 2v2 tournament with `teams` teams seeded in order (captains[0] is seed 1). */
 export async function startedTournament(
-  format: 'single_elimination' | 'double_elimination' | 'round_robin',
+  format: 'single_elimination' | 'double_elimination' | 'round_robin' | 'swiss',
   teams: number,
-  { bestOf = 1 }: { bestOf?: 1 | 3 | 5 } = {},
+  { bestOf = 1, topCut = null }: { bestOf?: 1 | 3 | 5; topCut?: number | null } = {},
 ): Promise<StartedTournament> {
-  const tournament = await createTournament({ type: '2v2', slots: teams, format, best_of: bestOf });
+  const tournament = await createTournament({ type: '2v2', slots: teams, format, best_of: bestOf, top_cut: topCut });
   const admin = await adminClient();
   const id = tag();
   const captains: Captain[] = [];

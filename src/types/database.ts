@@ -608,6 +608,38 @@ export type Database = {
           },
         ]
       }
+      tournament_staff: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          role: string
+          tournament_id: string
+          user_id: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          role: string
+          tournament_id: string
+          user_id: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          role?: string
+          tournament_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tournament_staff_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       tournament_webhooks: {
         Row: {
           created_at: string
@@ -656,7 +688,10 @@ export type Database = {
           slots: number
           started_at: string | null
           starts_at: string | null
+          swiss_rounds: number | null
           thumbnail_url: string
+          top_cut: number | null
+          top_cut_format: string
           type: string
           updated_at: string
           waitlisted_teams: number
@@ -682,7 +717,10 @@ export type Database = {
           slots: number
           started_at?: string | null
           starts_at?: string | null
+          swiss_rounds?: number | null
           thumbnail_url: string
+          top_cut?: number | null
+          top_cut_format?: string
           type: string
           updated_at?: string
           waitlisted_teams?: number
@@ -708,7 +746,10 @@ export type Database = {
           slots?: number
           started_at?: string | null
           starts_at?: string | null
+          swiss_rounds?: number | null
           thumbnail_url?: string
+          top_cut?: number | null
+          top_cut_format?: string
           type?: string
           updated_at?: string
           waitlisted_teams?: number
@@ -723,6 +764,22 @@ export type Database = {
       accept_team_player: {
         Args: { p_accept: boolean; p_slot: number; p_team_id: string }
         Returns: undefined
+      }
+      add_tournament_staff: {
+        Args: { p_role: string; p_tournament_id: string; p_username: string }
+        Returns: {
+          added_by: string | null
+          created_at: string
+          role: string
+          tournament_id: string
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "tournament_staff"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       admin_matches: {
         Args: { p_tournament_id: string }
@@ -1045,6 +1102,15 @@ export type Database = {
         Args: { p_tournament_id: string }
         Returns: undefined
       }
+      staff_members: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          user_id: string
+          username: string
+          role: string
+          created_at: string
+        }[]
+      }
       standings: {
         Args: { p_tournament_id: string }
         Returns: {
@@ -1092,6 +1158,20 @@ export type Database = {
       state: {
         Args: { m: unknown }
         Returns: string
+      }
+      swiss_standings: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          team_id: string
+          rank: number
+          wins: number
+          losses: number
+          byes: number
+          buchholz: number
+          head_to_head: number
+          game_difference: number
+          seed: number
+        }[]
       }
       tournament_teams: {
         Args: { p_tournament_id: string }

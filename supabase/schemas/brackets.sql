@@ -10,7 +10,7 @@
 create table public.matches (
   id uuid primary key default gen_random_uuid(),
   tournament_id uuid not null references public.tournaments (id) on delete cascade,
-  bracket text not null constraint matches_bracket_check check (bracket in ('winners', 'losers', 'grand_final', 'group')),
+  bracket text not null constraint matches_bracket_check check (bracket in ('winners', 'losers', 'grand_final', 'group', 'swiss')),
   group_number integer not null default 1,
   round integer not null constraint matches_round_positive check (round > 0),
   position integer not null constraint matches_position_positive check (position > 0),
@@ -117,6 +117,7 @@ as $$
     from this join public.matches x on x.tournament_id = this.tournament_id
   )
   select case
+    when this.bracket = 'swiss' then 'Swiss round ' || this.round
     when this.bracket = 'grand_final' then case when this.round = 1 then 'Grand final' else 'Grand final reset' end
     when this.bracket = 'group' then
       case when l.groups > 1 then 'Group ' || this.group_number || ', round ' || this.round else 'Round ' || this.round end
@@ -272,6 +273,10 @@ begin
   if v_match.loser_next_match_id is not null then
     perform private.place(v_match.loser_next_match_id, v_match.loser_next_slot, v_loser);
   end if;
+  -- Swiss: the round's last result pairs the next round (or makes the top cut) in this transaction.
+  if v_match.bracket = 'swiss' then
+    perform private.swiss_next(v_match.tournament_id);
+  end if;
   foreach v_target in array array[v_match.next_match_id, v_match.loser_next_match_id] loop
     continue when v_target is null;
     if exists (select 1 from public.matches m where m.id = v_target and m.confirmed_at is null
@@ -293,6 +298,98 @@ comment on function private.advance(uuid) is
   'result completes the tournament.';
 revoke all on function private.advance(uuid) from public, anon, authenticated, service_role;
 
+-- An elimination bracket (single, or double with a losers bracket and the grand final, its reset if
+-- p_reset) for p_teams in seed order (1 first): the start of an elimination tournament, and a Swiss
+-- tournament's top cut.
+create function private.build_elimination(p_tournament_id uuid, p_teams uuid[], p_double boolean, p_reset boolean,
+                                          p_best_of smallint)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_count integer := cardinality(p_teams);
+  v_size integer;
+  v_rounds integer;
+  v_order integer[];
+  v_round integer;
+  v_position integer;
+  v_id uuid;
+  v_drop integer;
+begin
+  v_size := 1;
+  while v_size < v_count loop v_size := v_size * 2; end loop;
+  v_rounds := round(ln(v_size) / ln(2));
+  v_order := private.seeding_order(v_size);
+  if p_double then
+    -- The grand final, its reset if chosen (played only if the losers bracket's champion wins the
+    -- first), and the losers bracket from its last round back: odd rounds pair the survivors, even
+    -- rounds meet the teams dropping from the winners bracket.
+    insert into public.matches (tournament_id, bracket, round, position, best_of)
+    values (p_tournament_id, 'grand_final', 1, 1, p_best_of);
+    if p_reset then
+      insert into public.matches (tournament_id, bracket, round, position, best_of)
+      values (p_tournament_id, 'grand_final', 2, 1, p_best_of);
+    end if;
+    for v_round in reverse 2 * (v_rounds - 1)..1 loop
+      for v_position in 1..(v_size / 2 ^ ((v_round + 1) / 2 + 1))::integer loop
+        insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot)
+        select p_tournament_id, 'losers', v_round, v_position, p_best_of, n.id,
+               case when v_round = 2 * (v_rounds - 1) then 2 when v_round % 2 = 1 then 1 else 2 - v_position % 2 end
+        from public.matches n
+        where n.tournament_id = p_tournament_id
+          and case when v_round = 2 * (v_rounds - 1) then n.bracket = 'grand_final' and n.round = 1
+                   else n.bracket = 'losers' and n.round = v_round + 1
+                        and n.position = case when v_round % 2 = 1 then v_position else (v_position + 1) / 2 end end;
+      end loop;
+    end loop;
+  end if;
+  -- From the final back to the first round, so each match knows where its winner goes.
+  for v_round in reverse v_rounds..1 loop
+    for v_position in 1..(v_size / (2 ^ v_round))::integer loop
+      -- Once per match, not per row the join below reads.
+      v_drop := case when v_round > 1 then private.losers_drop_position(v_size, v_round, v_position) end;
+      insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot,
+                                  loser_next_match_id, loser_next_slot)
+      select p_tournament_id, 'winners', v_round, v_position, p_best_of,
+             coalesce(n.id, gf.id), case when n.id is null and gf.id is not null then 1 else 2 - v_position % 2 end,
+             l.id, case when l.bracket = 'grand_final' or v_round > 1 then 2 else 2 - v_position % 2 end
+      from (select 1) one
+      left join public.matches n on n.tournament_id = p_tournament_id and n.bracket = 'winners'
+        and n.round = v_round + 1 and n.position = (v_position + 1) / 2
+      left join public.matches gf on v_round = v_rounds and gf.tournament_id = p_tournament_id
+        and gf.bracket = 'grand_final' and gf.round = 1
+      -- Losers drop to the losers bracket, from the second round on in the order
+      -- private.losers_drop_position gives, so that teams that met in the winners bracket seldom
+      -- meet again at once.
+      left join public.matches l on l.tournament_id = p_tournament_id and case
+        when v_rounds = 1 then l.bracket = 'grand_final' and l.round = 1
+        when v_round = 1 then l.bracket = 'losers' and l.round = 1 and l.position = (v_position + 1) / 2
+        else l.bracket = 'losers' and l.round = 2 * (v_round - 1)
+             and l.position = v_drop end;
+    end loop;
+  end loop;
+  update public.matches m set
+    team1_id = p_teams[v_order[2 * m.position - 1]],
+    team2_id = case when v_order[2 * m.position] <= v_count then p_teams[v_order[2 * m.position]] end
+  where m.tournament_id = p_tournament_id and m.bracket = 'winners' and m.round = 1;
+  -- Byes: the top seeds face no one in the first round and move on at once.
+  -- One at a time: a match is won by default only once every match feeding it has moved on.
+  for v_id in
+    select m.id from public.matches m
+    where m.tournament_id = p_tournament_id and m.bracket = 'winners' and m.round = 1 and m.team2_id is null
+    order by m.position
+  loop
+    update public.matches set is_bye = true, winner_id = team1_id, confirmed_at = now() where id = v_id;
+    perform private.advance(v_id);
+  end loop;
+end
+$$;
+comment on function private.build_elimination(uuid, uuid[], boolean, boolean, smallint) is
+  'Makes an elimination bracket for the teams in seed order (byes for the top seeds, won at once).';
+revoke all on function private.build_elimination(uuid, uuid[], boolean, boolean, smallint) from public, anon, authenticated, service_role;
+
 create function public.start_tournament(p_tournament_id uuid, p_seeding text default 'random', p_group_size integer default null,
                                         p_grand_final_reset boolean default true)
 returns void
@@ -304,20 +401,15 @@ declare
   v_tournament public.tournaments;
   v_teams uuid[];
   v_count integer;
-  v_size integer;
-  v_rounds integer;
-  v_order integer[];
   v_round integer;
   v_position integer;
-  v_id uuid;
   v_group integer;
   v_groups integer;
   v_members uuid[];
   v_ring uuid[];
   v_i integer;
-  v_drop integer;
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise(p_tournament_id) then
     perform private.fail('admin_only_start');
   end if;
   if p_seeding is null or p_seeding not in ('random', 'checkin', 'manual') then
@@ -356,6 +448,12 @@ begin
   if p_grand_final_reset is null or (not p_grand_final_reset and v_tournament.format <> 'double_elimination') then
     perform private.fail('reset_final_for_double');
   end if;
+  if v_tournament.format = 'swiss' and v_tournament.top_cut > v_count then
+    perform private.fail('swiss_cut_too_big', v_tournament.top_cut::text, v_count::text);
+  end if;
+  if v_tournament.format = 'swiss' and v_tournament.swiss_rounds > v_count - 1 then
+    perform private.fail('swiss_too_many_rounds', v_tournament.swiss_rounds::text, v_count::text);
+  end if;
   -- Every team's seed as this start uses it (1 first): round robin's last tiebreak, and what the
   -- administrator and the players can read back. Teams left out of the bracket have none.
   update public.teams t set seed = s.seed
@@ -365,73 +463,9 @@ begin
   where t.tournament_id = p_tournament_id and t.seed is not null and t.id <> all (v_teams);
 
   if v_tournament.format in ('single_elimination', 'double_elimination') then
-    v_size := 1;
-    while v_size < v_count loop v_size := v_size * 2; end loop;
-    v_rounds := round(ln(v_size) / ln(2));
-    v_order := private.seeding_order(v_size);
-    if v_tournament.format = 'double_elimination' then
-      -- The grand final, its reset if chosen (played only if the losers bracket's champion wins the
-      -- first), and the losers bracket from its last round back: odd rounds pair the survivors, even
-      -- rounds meet the teams dropping from the winners bracket.
-      insert into public.matches (tournament_id, bracket, round, position, best_of)
-      values (p_tournament_id, 'grand_final', 1, 1, v_tournament.best_of);
-      if p_grand_final_reset then
-        insert into public.matches (tournament_id, bracket, round, position, best_of)
-        values (p_tournament_id, 'grand_final', 2, 1, v_tournament.best_of);
-      end if;
-      for v_round in reverse 2 * (v_rounds - 1)..1 loop
-        for v_position in 1..(v_size / 2 ^ ((v_round + 1) / 2 + 1))::integer loop
-          insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot)
-          select p_tournament_id, 'losers', v_round, v_position, v_tournament.best_of, n.id,
-                 case when v_round = 2 * (v_rounds - 1) then 2 when v_round % 2 = 1 then 1 else 2 - v_position % 2 end
-          from public.matches n
-          where n.tournament_id = p_tournament_id
-            and case when v_round = 2 * (v_rounds - 1) then n.bracket = 'grand_final' and n.round = 1
-                     else n.bracket = 'losers' and n.round = v_round + 1
-                          and n.position = case when v_round % 2 = 1 then v_position else (v_position + 1) / 2 end end;
-        end loop;
-      end loop;
-    end if;
-    -- From the final back to the first round, so each match knows where its winner goes.
-    for v_round in reverse v_rounds..1 loop
-      for v_position in 1..(v_size / (2 ^ v_round))::integer loop
-        -- Once per match, not per row the join below reads.
-        v_drop := case when v_round > 1 then private.losers_drop_position(v_size, v_round, v_position) end;
-        insert into public.matches (tournament_id, bracket, round, position, best_of, next_match_id, next_slot,
-                                    loser_next_match_id, loser_next_slot)
-        select p_tournament_id, 'winners', v_round, v_position, v_tournament.best_of,
-               coalesce(n.id, gf.id), case when n.id is null and gf.id is not null then 1 else 2 - v_position % 2 end,
-               l.id, case when l.bracket = 'grand_final' or v_round > 1 then 2 else 2 - v_position % 2 end
-        from (select 1) one
-        left join public.matches n on n.tournament_id = p_tournament_id and n.bracket = 'winners'
-          and n.round = v_round + 1 and n.position = (v_position + 1) / 2
-        left join public.matches gf on v_round = v_rounds and gf.tournament_id = p_tournament_id
-          and gf.bracket = 'grand_final' and gf.round = 1
-        -- Losers drop to the losers bracket, from the second round on in the order
-        -- private.losers_drop_position gives, so that teams that met in the winners bracket seldom
-        -- meet again at once.
-        left join public.matches l on l.tournament_id = p_tournament_id and case
-          when v_rounds = 1 then l.bracket = 'grand_final' and l.round = 1
-          when v_round = 1 then l.bracket = 'losers' and l.round = 1 and l.position = (v_position + 1) / 2
-          else l.bracket = 'losers' and l.round = 2 * (v_round - 1)
-               and l.position = v_drop end;
-      end loop;
-    end loop;
-    update public.matches m set
-      team1_id = v_teams[v_order[2 * m.position - 1]],
-      team2_id = case when v_order[2 * m.position] <= v_count then v_teams[v_order[2 * m.position]] end
-    where m.tournament_id = p_tournament_id and m.bracket = 'winners' and m.round = 1;
-    -- Byes: the top seeds face no one in the first round and move on at once.
-    -- One at a time: a match is won by default only once every match feeding it has moved on.
-    for v_id in
-      select m.id from public.matches m
-      where m.tournament_id = p_tournament_id and m.bracket = 'winners' and m.round = 1 and m.team2_id is null
-      order by m.position
-    loop
-      update public.matches set is_bye = true, winner_id = team1_id, confirmed_at = now() where id = v_id;
-      perform private.advance(v_id);
-    end loop;
-  else
+    perform private.build_elimination(p_tournament_id, v_teams, v_tournament.format = 'double_elimination',
+                                      p_grand_final_reset, v_tournament.best_of);
+  elsif v_tournament.format = 'round_robin' then
     -- Groups of at least p_group_size (the remainder joins them), so no team is left alone in a group.
     v_groups := case when p_group_size is null then 1 else greatest(1, v_count / p_group_size) end;
     for v_group in 1..v_groups loop
@@ -459,11 +493,14 @@ begin
     end loop;
   end if;
   update public.tournaments set started_at = now() where id = p_tournament_id;
+  if v_tournament.format = 'swiss' then
+    perform private.swiss_next(p_tournament_id);
+  end if;
 end
 $$;
 comment on function public.start_tournament(uuid, text, integer, boolean) is
   'Administrator: settles check-in and makes the bracket from the checked-in teams in one transaction '
-  '(seeding random, checkin or manual, recorded as each team''s seed; round robin in groups of '
+  '(seeding random, checkin or manual, recorded as each team''s seed; Swiss: its first round; round robin in groups of '
   'p_group_size; double elimination with or without the grand final''s bracket reset); the roster is '
   'locked after.';
 revoke all on function public.start_tournament(uuid, text, integer, boolean) from public, anon, authenticated, service_role;
@@ -476,7 +513,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise((select t.tournament_id from public.teams t where t.id = p_team_id)) then
     perform private.fail('admin_only_seed');
   end if;
   if exists (select 1 from public.tournaments t join public.teams m on m.tournament_id = t.id
@@ -500,7 +537,7 @@ as $$
 declare
   v_tournament public.tournaments;
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise(p_tournament_id) then
     perform private.fail('admin_only_reset');
   end if;
   select * into v_tournament from public.tournaments where id = p_tournament_id for update;
@@ -524,6 +561,210 @@ comment on function public.reset_tournament(uuid) is
   'Administrator: removes the bracket and reopens the start, only before the first confirmed result.';
 revoke all on function public.reset_tournament(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.reset_tournament(uuid) to authenticated, service_role;
+
+-- ============================================================================================
+-- Swiss: one round at a time, paired by score groups without rematches, then an optional top cut
+-- ============================================================================================
+
+-- The Swiss rounds of a tournament: its own number, else ceil(log2 teams) of the teams in it.
+create function private.swiss_round_count(p_tournament_id uuid)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(t.swiss_rounds,
+                  greatest(1, ceil(log(2, greatest(2, (select count(*) from public.teams x
+                                                       where x.tournament_id = t.id and x.seed is not null))::numeric)))::integer)
+  from public.tournaments t where t.id = p_tournament_id
+$$;
+comment on function private.swiss_round_count(uuid) is
+  'How many Swiss rounds a tournament plays: swiss_rounds, else ceil(log2) of the teams seeded at the start.';
+revoke all on function private.swiss_round_count(uuid) from public, anon, authenticated, service_role;
+
+-- A pairing of teams 1..p_n (ranked, best first) in which no two have met (p_played, n x n), by
+-- depth-first search: the best unpaired team takes its preferred opponent (the Dutch one, p_pref),
+-- else the nearest in score, then in rank. p_partner: 0 for unpaired. Null when none exists.
+create function private.swiss_search(p_n integer, p_wins integer[], p_pref integer[], p_played boolean[],
+                                     p_partner integer[])
+returns integer[]
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_a integer;
+  v_b integer;
+  v_result integer[];
+begin
+  select min(i) into v_a from generate_series(1, p_n) i where p_partner[i] = 0;
+  if v_a is null then
+    return p_partner;
+  end if;
+  for v_b in
+    select j from generate_series(1, p_n) j
+    where j <> v_a and p_partner[j] = 0 and not p_played[(v_a - 1) * p_n + j]
+    order by j is distinct from p_pref[v_a], abs(p_wins[j] - p_wins[v_a]), abs(j - coalesce(p_pref[v_a], j)), j
+  loop
+    p_partner[v_a] := v_b;
+    p_partner[v_b] := v_a;
+    v_result := private.swiss_search(p_n, p_wins, p_pref, p_played, p_partner);
+    if v_result is not null then
+      return v_result;
+    end if;
+    p_partner[v_a] := 0;
+    p_partner[v_b] := 0;
+  end loop;
+  return null;
+end
+$$;
+comment on function private.swiss_search(integer, integer[], integer[], boolean[], integer[]) is
+  'Swiss: a pairing of ranked teams without rematches, preferring the Dutch opponent, else the nearest '
+  'in score and rank; null when none exists.';
+revoke all on function private.swiss_search(integer, integer[], integer[], boolean[], integer[]) from public, anon, authenticated, service_role;
+
+-- Pairs round p_round: the teams ranked as the standings rank them (wins, Buchholz, head-to-head,
+-- game difference, seed); with an odd number, the bye to the lowest-ranked team without one (the
+-- next one up if that leaves no pairing); in each score group, from the top, the top half meets the
+-- bottom half (Dutch), an odd group's last team floating down to the next group.
+create function private.swiss_pair(p_tournament_id uuid, p_round integer)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_ranked uuid[];
+  v_byes integer[];
+  v_all_wins integer[];
+  v_teams uuid[];
+  v_wins integer[];
+  v_n integer;
+  v_bye integer;
+  v_played boolean[];
+  v_pref integer[];
+  v_partner integer[];
+  v_group integer[];
+  v_next integer[];
+  v_score integer;
+  v_k integer;
+  v_i integer;
+  v_position integer := 0;
+  v_best_of smallint;
+  v_met record;
+begin
+  select best_of into v_best_of from public.tournaments where id = p_tournament_id;
+  select array_agg(s.team_id order by s.rank), array_agg(s.byes order by s.rank), array_agg(s.wins order by s.rank)
+  into v_ranked, v_byes, v_all_wins
+  from public.swiss_standings(p_tournament_id) s;
+  -- The bye candidates, lowest-ranked first; none when the number is even.
+  for v_bye in
+    select i from generate_series(cardinality(v_ranked), 1, -1) i
+    where cardinality(v_ranked) % 2 = 1 and v_byes[i] = 0
+    union all select 0 where cardinality(v_ranked) % 2 = 0
+  loop
+    v_teams := '{}';
+    v_wins := '{}';
+    for v_i in 1..cardinality(v_ranked) loop
+      continue when v_i = v_bye;
+      v_teams := v_teams || v_ranked[v_i];
+      v_wins := v_wins || v_all_wins[v_i];
+    end loop;
+    v_n := cardinality(v_teams);
+    v_played := array_fill(false, array[greatest(v_n * v_n, 1)]);
+    for v_met in
+      select array_position(v_teams, m.team1_id) as a, array_position(v_teams, m.team2_id) as b
+      from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'swiss'
+    loop
+      continue when v_met.a is null or v_met.b is null;
+      v_played[(v_met.a - 1) * v_n + v_met.b] := true;
+      v_played[(v_met.b - 1) * v_n + v_met.a] := true;
+    end loop;
+    -- Dutch preferences, score group by score group from the top.
+    v_pref := array_fill(null::integer, array[greatest(v_n, 1)]);
+    v_group := '{}';
+    for v_score in select distinct w from unnest(v_wins) w order by w desc loop
+      select v_group || coalesce(array_agg(i order by i), '{}') into v_group
+      from generate_series(1, v_n) i where v_wins[i] = v_score;
+      v_next := '{}';
+      if cardinality(v_group) % 2 = 1 then
+        v_next := array[v_group[cardinality(v_group)]];
+        v_group := v_group[1:cardinality(v_group) - 1];
+      end if;
+      v_k := cardinality(v_group) / 2;
+      for v_i in 1..v_k loop
+        v_pref[v_group[v_i]] := v_group[v_i + v_k];
+        v_pref[v_group[v_i + v_k]] := v_group[v_i];
+      end loop;
+      v_group := v_next;
+    end loop;
+    v_partner := private.swiss_search(v_n, v_wins, v_pref, v_played, array_fill(0, array[greatest(v_n, 1)]));
+    exit when v_partner is not null;
+  end loop;
+  if v_partner is null then
+    return false;
+  end if;
+  for v_i in 1..v_n loop
+    continue when v_partner[v_i] < v_i;
+    v_position := v_position + 1;
+    insert into public.matches (tournament_id, bracket, round, position, best_of, team1_id, team2_id)
+    values (p_tournament_id, 'swiss', p_round, v_position, v_best_of, v_teams[v_i], v_teams[v_partner[v_i]]);
+  end loop;
+  if v_bye > 0 then
+    insert into public.matches (tournament_id, bracket, round, position, best_of, team1_id, is_bye, winner_id, confirmed_at)
+    values (p_tournament_id, 'swiss', p_round, v_position + 1, v_best_of, v_ranked[v_bye], true, v_ranked[v_bye], now());
+  end if;
+  return true;
+end
+$$;
+comment on function private.swiss_pair(uuid, integer) is
+  'Swiss: pairs a round by score groups (Dutch, an odd group floating its last team down) without '
+  'rematches, with one bye to the lowest-ranked team without a bye when the number is odd; false (and '
+  'nothing paired) when every pairing would repeat a match.';
+revoke all on function private.swiss_pair(uuid, integer) from public, anon, authenticated, service_role;
+
+-- After a Swiss result (and at the start): once every match of the round is decided, the next round,
+-- or after the last one the top cut, seeded by the Swiss standings. Without a cut the last result
+-- completes the tournament (advance()).
+create function private.swiss_next(p_tournament_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_tournament public.tournaments;
+  v_round integer;
+  v_cut uuid[];
+begin
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  if exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.bracket = 'swiss'
+             and m.confirmed_at is null) then
+    return;
+  end if;
+  select coalesce(max(m.round), 0) into v_round from public.matches m
+  where m.tournament_id = p_tournament_id and m.bracket = 'swiss';
+  -- A round that cannot be paired without a rematch (many rounds for few teams) ends the Swiss there,
+  -- rather than refusing the result that completed the round before it.
+  if v_round < private.swiss_round_count(p_tournament_id) then
+    if private.swiss_pair(p_tournament_id, v_round + 1) then
+      return;
+    end if;
+  end if;
+  if v_tournament.top_cut is not null
+        and not exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.bracket <> 'swiss') then
+    select array_agg(s.team_id order by s.rank) into v_cut
+    from public.swiss_standings(p_tournament_id) s where s.rank <= v_tournament.top_cut;
+    perform private.build_elimination(p_tournament_id, v_cut, v_tournament.top_cut_format = 'double_elimination', true,
+                                      v_tournament.best_of);
+  end if;
+end
+$$;
+comment on function private.swiss_next(uuid) is
+  'Swiss: when the round is complete, pairs the next one, or after the last makes the top cut''s bracket '
+  'seeded by the Swiss standings.';
+revoke all on function private.swiss_next(uuid) from public, anon, authenticated, service_role;
 
 -- ============================================================================================
 -- Per-round settings
@@ -553,7 +794,7 @@ declare
   v_map text;
   v_maps jsonb := '[]';
 begin
-  if not (select private.is_admin()) then
+  if not private.can_organise(p_tournament_id) then
     perform private.fail('admin_only_round_settings');
   end if;
   if p_best_of is null or p_best_of not in (1, 3, 5) then

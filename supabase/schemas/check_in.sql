@@ -45,7 +45,8 @@ comment on function public.check_in(uuid) is 'The captain checks the team in dur
 revoke all on function public.check_in(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.check_in(uuid) to authenticated;
 
--- The administrator checks a team in or out by hand, at any time before the tournament starts.
+-- The tournament's staff (administrators, co-organisers, moderators) check a team in or out by hand,
+-- at any time before the tournament starts.
 create function public.set_check_in(p_team_id uuid, p_checked_in boolean)
 returns public.teams
 language plpgsql
@@ -56,10 +57,10 @@ declare
   v_team public.teams;
   v_tournament public.tournaments;
 begin
-  if not (select private.is_admin()) then
+  select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
+  if not private.can_moderate(v_tournament.id) then
     perform private.fail('admin_only');
   end if;
-  select * into v_tournament from public.tournaments where id = (select private.lock_team(p_team_id));
   select * into v_team from public.teams where id = p_team_id;
   if v_tournament.started_at is not null then
     perform private.fail('tournament_started');
@@ -71,7 +72,7 @@ begin
   return v_team;
 end
 $$;
-comment on function public.set_check_in(uuid, boolean) is 'An administrator checks a team in or out.';
+comment on function public.set_check_in(uuid, boolean) is 'The tournament''s staff (or an administrator) check a team in or out.';
 revoke all on function public.set_check_in(uuid, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.set_check_in(uuid, boolean) to authenticated;
 

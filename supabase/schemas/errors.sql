@@ -86,15 +86,15 @@ as $$
     ('BC404', 'checkin_needs_full_team', 'Name a player for every place before checking in.', null),
     ('BC405', 'tournament_started', 'The tournament has started.', null),
     -- Brackets: start, seeds and rounds
-    ('BC501', 'admin_only_start', 'Only an administrator can start a tournament.', null),
+    ('BC501', 'admin_only_start', 'Only an administrator or a co-organiser of this tournament can start it.', null),
     ('BC502', 'seeding_invalid', 'Seeding is random, checkin or manual.', 'seeding'),
     ('BC503', 'completed_not_restartable', 'A completed tournament cannot be restarted.', null),
     ('BC504', 'already_started', 'The tournament has already started.', null),
     ('BC505', 'start_needs_two_teams', 'A tournament needs at least 2 checked-in teams to start.', null),
     ('BC506', 'groups_for_round_robin', 'Groups are for round robin, with at least 2 teams each.', 'group_size'),
     ('BC507', 'reset_final_for_double', 'The grand final reset is for double elimination: leave it on for other formats.', 'grand_final_reset'),
-    ('BC508', 'admin_only_seed', 'Only an administrator can seed teams.', null),
-    ('BC509', 'admin_only_round_settings', 'Only an administrator can change a round''s settings.', null),
+    ('BC508', 'admin_only_seed', 'Only an administrator or a co-organiser of this tournament can seed its teams.', null),
+    ('BC509', 'admin_only_round_settings', 'Only an administrator or a co-organiser of this tournament can change a round''s settings.', null),
     ('BC510', 'best_of_invalid', 'A match is a best of 1, 3 or 5.', 'best_of'),
     ('BC511', 'games_list_invalid', 'The games are a list of a mode and a map each.', 'maps'),
     ('BC512', 'too_many_maps', 'A best of %1$s has at most %1$s games: remove the extra maps.', 'maps'),
@@ -104,7 +104,7 @@ as $$
     ('BC516', 'rounds_completed', 'This tournament is completed: its rounds can no longer change.', null),
     ('BC517', 'round_not_in_bracket', 'This round is not in the bracket (rounds exist once the tournament has started).', null),
     ('BC518', 'round_has_result', 'This round has a result already: its settings can no longer change.', null),
-    ('BC519', 'admin_only_reset', 'Only an administrator can reset a tournament.', null),
+    ('BC519', 'admin_only_reset', 'Only an administrator or a co-organiser of this tournament can reset it.', null),
     ('BC520', 'not_started', 'The tournament has not started.', null),
     ('BC521', 'reset_after_confirmed', 'A result is already confirmed: correct results instead of resetting the bracket.', null),
     -- Results
@@ -121,11 +121,11 @@ as $$
     ('BC611', 'nothing_to_dispute', 'This match has no result to dispute yet.', null),
     ('BC612', 'other_captain_disputes', 'The other captain disputes the result.', null),
     ('BC613', 'dispute_comment_length', 'Say what is wrong in up to 500 characters.', 'comment'),
-    ('BC614', 'admin_only_result', 'Only an administrator can set a result.', null),
+    ('BC614', 'admin_only_result', 'Only an administrator or this tournament''s staff can set a result.', null),
     ('BC615', 'reset_later_matches', 'Later matches were played after this result: confirm to reset them.', 'confirm_reset'),
     ('BC616', 'winner_not_in_match', 'The winner must be one of the two teams of this match.', 'winner_team_id'),
     ('BC617', 'forfeit_reason', 'The reason is forfeit or no_show.', 'reason'),
-    ('BC618', 'admin_only_matches', 'Only an administrator can list matches to settle.', null),
+    ('BC618', 'admin_only_matches', 'Only an administrator or this tournament''s staff can list matches to settle.', null),
     ('BC619', 'game_invalid', 'Each game is its winner (1 or 2) and, if given, both teams'' scores from 0 to 100, the winner''s not lower.', 'games'),
     ('BC620', 'report_changed', 'The result was changed since you saw it: check it again, then confirm.', null),
     -- Notifications, push subscriptions and Discord webhooks
@@ -136,6 +136,16 @@ as $$
     ('BC804', 'push_keys_invalid', 'This push subscription''s keys are not valid.', 'keys'),
     ('BC805', 'push_subscriptions_limit', 'Push is on in 10 browsers already: turn it off in one first.', null),
     ('BC806', 'discord_webhook_invalid', 'This is not a Discord channel webhook URL (https://discord.com/api/webhooks/...).', 'url'),
+    -- Tournament staff
+    ('BCS01', 'organisers_only_staff', 'Only an administrator or a co-organiser of this tournament can change its staff.', null),
+    ('BCS02', 'staff_role_invalid', 'A staff member is a co-organiser or a moderator.', 'role'),
+    -- Arguments: the username.
+    ('BCS03', 'staff_username_unknown', 'No player has the username %s.', 'username'),
+    ('BCS04', 'staff_username_ambiguous', 'Several players have the username %s: ask them to pick a unique one first.', 'username'),
+    -- Swiss. Arguments: the cut or the rounds, and the checked-in teams.
+    ('BCW01', 'swiss_cut_too_big', 'The top cut of %s is more than the %s checked-in teams: choose a smaller cut.', 'top_cut'),
+    ('BCW02', 'swiss_too_many_rounds', 'A Swiss of %s rounds needs more than %s checked-in teams: choose fewer rounds.', 'swiss_rounds'),
+    ('BCW04', 'swiss_settings_fixed', 'The Swiss rounds and top cut cannot change once the tournament has started.', 'swiss_rounds'),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)

@@ -191,7 +191,7 @@ create table public.tournament_webhooks (
   created_at timestamptz not null default now()
 );
 comment on table public.tournament_webhooks is
-  'The Discord channel webhook a tournament posts to. As secret as the invite: administrators only.';
+  'The Discord channel webhook a tournament posts to. As secret as the invite: its organisers only.';
 
 alter table public.tournament_webhooks enable row level security;
 
@@ -273,22 +273,23 @@ create policy "Users can delete their own push subscriptions"
   on public.push_subscriptions for delete to authenticated
   using (user_id = (select auth.uid()));
 
-create policy "Admins can read tournament webhooks"
+-- A tournament's organisers (administrators and its co-organisers, staff.sql) keep its channel.
+create policy "Organisers can read their tournaments' webhooks"
   on public.tournament_webhooks for select to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_organise(tournament_id)));
 
-create policy "Admins can add tournament webhooks"
+create policy "Organisers can add their tournaments' webhooks"
   on public.tournament_webhooks for insert to authenticated
-  with check ((select private.is_admin()));
+  with check ((select private.can_organise(tournament_id)));
 
-create policy "Admins can change tournament webhooks"
+create policy "Organisers can change their tournaments' webhooks"
   on public.tournament_webhooks for update to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
+  using ((select private.can_organise(tournament_id)))
+  with check ((select private.can_organise(tournament_id)));
 
-create policy "Admins can delete tournament webhooks"
+create policy "Organisers can delete their tournaments' webhooks"
   on public.tournament_webhooks for delete to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_organise(tournament_id)));
 
 create policy "Admins can read the outbox"
   on public.outbox for select to authenticated

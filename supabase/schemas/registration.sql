@@ -150,15 +150,15 @@ create policy "Invited players can read the teams that entered them"
   to authenticated
   using ((select private.is_invited(id)));
 
-create policy "Admins can read every registration"
+create policy "Staff can read the registrations of their tournaments"
   on public.teams for select
   to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_moderate(tournament_id)));
 
-create policy "Admins can delete registrations"
+create policy "Organisers can delete registrations"
   on public.teams for delete
   to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_organise(tournament_id)));
 
 create policy "Players can read the players of their own teams"
   on public.team_players for select
@@ -178,15 +178,15 @@ create policy "Players can read their own places"
   to authenticated
   using (user_id = (select auth.uid()));
 
-create policy "Admins can read every team player"
+create policy "Staff can read the players of their tournaments"
   on public.team_players for select
   to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_moderate(tournament_id)));
 
-create policy "Admins can delete team players"
+create policy "Organisers can delete team players"
   on public.team_players for delete
   to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_organise(tournament_id)));
 
 -- ============================================================================================
 -- Registering
@@ -766,7 +766,7 @@ as $$
   join public.teams t on t.id = x.team_id
   join public.profiles p on p.id = x.user_id
   where x.team_id = tp.team_id and x.slot = tp.slot
-    and (t.registered_by = (select auth.uid()) or (select private.is_admin()))
+    and (t.registered_by = (select auth.uid()) or (select private.can_moderate(t.tournament_id)))
 $$;
 comment on function public.linked_username(team_players) is
   'Computed field: the username of the account that claims a place''s player ID, for the team''s captain '
@@ -841,7 +841,7 @@ set search_path = ''
 as $$
   select i.discord_link from public.tournament_invites i
   where i.tournament_id = p_tournament_id
-    and ((select private.is_admin())
+    and ((select private.can_moderate(i.tournament_id))
       or exists (
         select 1 from public.teams tm
         where tm.tournament_id = i.tournament_id and tm.status = 'registered'
@@ -902,7 +902,7 @@ set search_path = ''
 as $$
   select p.username from public.teams r join public.profiles p on p.id = r.registered_by
   where r.id = t.id
-    and ((select private.is_team_member(r.id)) or (select private.is_invited(r.id)) or (select private.is_admin()))
+    and ((select private.is_team_member(r.id)) or (select private.is_invited(r.id)) or (select private.can_moderate(r.tournament_id)))
 $$;
 comment on function public.captain_username(teams) is
   'The username of the player who registered the team, for its members and administrators; null for anyone else.';

@@ -32,9 +32,9 @@ grant select on public.match_result_changes to authenticated, service_role;
 -- Policies
 -- ============================================================================================
 
-create policy "Admins can read the result audit log"
+create policy "Staff can read the result audit log of their tournaments"
   on public.match_result_changes for select to authenticated
-  using ((select private.is_admin()));
+  using ((select private.can_moderate(tournament_id)));
 
 -- ============================================================================================
 -- Locks and scores
@@ -111,7 +111,7 @@ comment on function private.lock_match_for_captain(uuid) is
   'Locks a match of a tournament still on for one of its two captains, or says why not.';
 revoke all on function private.lock_match_for_captain(uuid) from public, anon, authenticated, service_role;
 
--- Locks a match for the administrator; both teams must be known.
+-- Locks a match for the tournament's staff (moderators and up); both teams must be known.
 create function private.lock_match_for_admin(p_match_id uuid)
 returns public.matches
 language plpgsql
@@ -119,14 +119,14 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) then
+  if not private.can_moderate((select m.tournament_id from public.matches m where m.id = p_match_id)) then
     perform private.fail('admin_only_result');
   end if;
   return private.lock_match(p_match_id);
 end
 $$;
 comment on function private.lock_match_for_admin(uuid) is
-  'Locks a match of a tournament still on for an administrator, or says why not.';
+  'Locks a match of a tournament still on for its staff or an administrator, or says why not.';
 revoke all on function private.lock_match_for_admin(uuid) from public, anon, authenticated, service_role;
 
 -- Checks reported games exactly (known keys, types, ranges: they are sent to every viewer of the
@@ -324,6 +324,22 @@ declare
   v_link record;
 begin
   select * into v_match from public.matches where id = p_match_id;
+  -- Swiss: the later rounds and the top cut were paired from this result; they go, and are paired
+  -- again from the corrected one (advance()).
+  if v_match.bracket = 'swiss' then
+    if not p_confirm_reset and exists (
+      select 1 from public.matches m where m.tournament_id = v_match.tournament_id and not m.is_bye
+        and (m.round > v_match.round or m.bracket <> 'swiss') and (m.reported_at is not null or m.confirmed_at is not null)) then
+      perform private.fail('reset_later_matches');
+    end if;
+    insert into public.match_result_changes (match_id, tournament_id, changed_by, action, before, after)
+    select m.id, m.tournament_id, (select auth.uid()), 'reset', private.result_of(m), null
+    from public.matches m where m.tournament_id = v_match.tournament_id and not m.is_bye
+      and (m.round > v_match.round or m.bracket <> 'swiss') and (m.reported_at is not null or m.confirmed_at is not null);
+    delete from public.matches m
+    where m.tournament_id = v_match.tournament_id and (m.bracket <> 'swiss' or m.round > v_match.round);
+    return;
+  end if;
   for v_link in
     select x.match_id, x.slot
     from (values (v_match.next_match_id, v_match.next_slot),
@@ -457,7 +473,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select private.is_admin()) then
+  if not private.can_moderate(p_tournament_id) then
     perform private.fail('admin_only_matches');
   end if;
   return query

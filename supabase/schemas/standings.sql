@@ -37,6 +37,57 @@ create policy "Everyone can read the final placements"
 -- Standings
 -- ============================================================================================
 
+-- Swiss standings: wins (a bye is a win), then Buchholz (the wins of the opponents met), then
+-- head-to-head (wins against teams level on wins), then game difference, then the seed of the start,
+-- so every team has its own rank. The pairing ranks teams by it too (brackets.sql).
+create function public.swiss_standings(p_tournament_id uuid)
+returns table (team_id uuid, rank integer, wins integer, losses integer, byes integer, buchholz integer,
+               head_to_head integer, game_difference integer, seed integer)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  with teams as (
+    select t.id as team_id, t.seed from public.teams t
+    join public.tournaments r on r.id = t.tournament_id
+    where t.tournament_id = p_tournament_id and t.seed is not null and r.started_at is not null and r.format = 'swiss'
+  ),
+  results as (
+    select x.team_id, x.opponent_id, m.winner_id = x.team_id as won, m.is_bye, coalesce(x.difference, 0) as difference
+    from public.matches m
+    cross join lateral (values (m.team1_id, m.team2_id, m.team1_score - m.team2_score),
+                               (m.team2_id, m.team1_id, m.team2_score - m.team1_score)) x (team_id, opponent_id, difference)
+    where m.tournament_id = p_tournament_id and m.bracket = 'swiss' and m.confirmed_at is not null and x.team_id is not null
+  ),
+  records as (
+    select t.team_id, t.seed,
+      (select count(*) from results r where r.team_id = t.team_id and r.won)::integer as wins,
+      (select count(*) from results r where r.team_id = t.team_id and not r.won and not r.is_bye)::integer as losses,
+      (select count(*) from results r where r.team_id = t.team_id and r.is_bye)::integer as byes,
+      (select coalesce(sum(r.difference), 0) from results r where r.team_id = t.team_id and not r.is_bye)::integer as game_difference
+    from teams t
+  )
+  select r.team_id,
+    (rank() over (order by r.wins desc, b.buchholz desc, h.head_to_head desc, r.game_difference desc, r.seed))::integer,
+    r.wins, r.losses, r.byes, b.buchholz, h.head_to_head, r.game_difference, r.seed
+  from records r
+  cross join lateral (
+    select coalesce(sum(o.wins), 0)::integer as buchholz from results x join records o on o.team_id = x.opponent_id
+    where x.team_id = r.team_id and not x.is_bye
+  ) b
+  cross join lateral (
+    select count(*)::integer as head_to_head from results x join records o on o.team_id = x.opponent_id
+    where x.team_id = r.team_id and x.won and not x.is_bye and o.wins = r.wins
+  ) h
+  order by 2
+$$;
+comment on function public.swiss_standings(uuid) is
+  'A Swiss tournament''s standings over its Swiss rounds: wins (byes count), Buchholz (opponents'' wins), '
+  'head-to-head among teams level on wins, game difference, then seed: one rank per team.';
+revoke all on function public.swiss_standings(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.swiss_standings(uuid) to anon, authenticated, service_role;
+
 create function public.standings(p_tournament_id uuid)
 returns table (team_id uuid, group_number integer, placement integer, wins integer, losses integer, game_difference integer,
               seed integer)
@@ -51,12 +102,19 @@ as $$
     select m.*, case when m.winner_id is null then coalesce(m.team1_id, m.team2_id)
                      when m.winner_id = m.team1_id then m.team2_id else m.team1_id end as loser_id
     from public.matches m
-    where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye
+    where m.tournament_id = p_tournament_id and m.confirmed_at is not null and not m.is_bye and m.bracket <> 'swiss'
+  ),
+  -- A Swiss tournament's teams out of its top cut (or all, before it or without one) are placed by
+  -- their Swiss rank, below the cut's places; the cut's teams as in an elimination bracket.
+  swiss as (
+    select s.* from public.swiss_standings(p_tournament_id) s
+    where not exists (select 1 from public.matches m where m.tournament_id = p_tournament_id and m.bracket <> 'swiss'
+                      and s.team_id in (m.team1_id, m.team2_id))
   ),
   teams as (
     select distinct x.team_id, m.group_number
     from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
-    where m.tournament_id = p_tournament_id and x.team_id is not null
+    where m.tournament_id = p_tournament_id and x.team_id is not null and m.bracket <> 'swiss'
   ),
   records as (
     select t.team_id, t.group_number, (select s.seed from public.teams s where s.id = t.team_id) as seed,
@@ -92,12 +150,15 @@ as $$
     end,
     r.wins, r.losses, r.game_difference, r.seed
   from records r
-  order by 3, 2, r.wins desc
+  union all
+  select s.team_id, 1, s.rank, s.wins, s.losses, s.game_difference, s.seed from swiss s
+  order by 3, 2, 4 desc
 $$;
 comment on function public.standings(uuid) is
   'Standings of a tournament: elimination by the round a team lost in (1st, 2nd, 3rd-4th, 5th-8th...); '
   'round robin per group by wins, then head-to-head wins among teams level on wins, then game '
-  'difference, then the seed recorded at the start (so one team is first). seed is that recorded seed.';
+  'difference, then the seed recorded at the start (so one team is first); Swiss by its Swiss rank '
+  '(swiss_standings), the top cut''s teams as in elimination. seed is that recorded seed.';
 revoke all on function public.standings(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.standings(uuid) to anon, authenticated, service_role;
 
@@ -139,7 +200,9 @@ as $$
     select m.*, case when m.bracket = 'grand_final' then 1000 + m.round else m.round end as level
     from public.matches m
     where m.tournament_id = p_tournament_id
-      -- The matches whose loser is out: all in single elimination; losers bracket and grand final in double.
+      -- The matches whose loser is out: all in single elimination; losers bracket and grand final in
+      -- double. Swiss rounds put no one out.
+      and m.bracket <> 'swiss'
       and (m.bracket <> 'winners'
            or not exists (select 1 from public.matches g where g.tournament_id = p_tournament_id and g.bracket = 'grand_final'))
   ),
@@ -163,7 +226,8 @@ as $$
     when t.completed_at is not null or t.format = 'round_robin' or o.level is null then p.placement
     else (select count(distinct x.team_id)::integer + 1 - (select teams from out_by_then)
           from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
-          where m.tournament_id = p_tournament_id and x.team_id is not null)
+          -- A Swiss top cut's places are among its own teams.
+          where m.tournament_id = p_tournament_id and x.team_id is not null and m.bracket <> 'swiss')
   end
   from public.tournaments t
   join private.final_placements(p_tournament_id) p on p.team_id = p_team_id
@@ -341,7 +405,10 @@ begin
   )
   select my.tournament_id, my.name, my.id, private.team_display_name(my.id),
     case when (c.cur).id is not null then 'match' when my.completed_at is not null then 'completed'
-         when my.format = 'round_robin' then 'waiting' else 'eliminated' end,
+         when my.format = 'round_robin' then 'waiting'
+         when my.format = 'swiss' and not exists (select 1 from public.matches x where x.tournament_id = my.tournament_id
+                                                  and x.bracket <> 'swiss') then 'waiting'
+         else 'eliminated' end,
     (c.cur).id, public.round_label(c.cur),
     private.team_display_name(o.team_id),
     case when o.team_id is not null

@@ -36,7 +36,7 @@ create table public.tournaments (
   rules text
     constraint tournaments_rules_length check (rules is null or char_length(rules) <= 5000),
   format text not null default 'single_elimination'
-    constraint tournaments_format_check check (format in ('single_elimination', 'double_elimination', 'round_robin')),
+    constraint tournaments_format_check check (format in ('single_elimination', 'double_elimination', 'round_robin', 'swiss')),
   best_of smallint not null default 1
     constraint tournaments_best_of_check check (best_of in (1, 3, 5)),
   cancelled_at timestamptz,
@@ -47,6 +47,15 @@ create table public.tournaments (
     constraint tournaments_waitlisted_teams_range check (waitlisted_teams >= 0),
   player_id_rule text not null default 'seed'
     constraint tournaments_player_id_rule_check check (player_id_rule in ('seed', 'brawl_stars')),
+  -- Swiss: its rounds (null: ceil(log2 teams) at the start) and an optional top cut of the best
+  -- 2^n teams into an elimination bracket once the rounds are played.
+  swiss_rounds smallint
+    constraint tournaments_swiss_rounds_range check (swiss_rounds between 1 and 20),
+  top_cut smallint
+    constraint tournaments_top_cut_size check (top_cut in (2, 4, 8, 16, 32, 64)),
+  top_cut_format text not null default 'single_elimination'
+    constraint tournaments_top_cut_format_check check (top_cut_format in ('single_elimination', 'double_elimination')),
+  constraint tournaments_swiss_settings check (format = 'swiss' or (swiss_rounds is null and top_cut is null)),
   constraint tournaments_not_overfilled check (registered_teams <= slots),
   constraint tournaments_schedule_needs_start check (
     starts_at is not null or (registration_closes_at is null and checkin_opens_at is null and checkin_closes_at is null)
@@ -74,8 +83,13 @@ comment on column public.tournaments.prize is 'Free text, e.g. "Rs500 + Brawl Pa
 comment on column public.tournaments.rules is
   'Multi-line text; the app renders it as text with line breaks and links, never as HTML.';
 comment on column public.tournaments.format is
-  'Bracket format for the tournament itself: single_elimination, double_elimination or round_robin.';
+  'Bracket format for the tournament itself: single_elimination, double_elimination, round_robin or swiss.';
 comment on column public.tournaments.best_of is 'Games per match: 1, 3 or 5.';
+comment on column public.tournaments.swiss_rounds is
+  'Swiss: the number of rounds; null for ceil(log2 teams), from the teams at the start.';
+comment on column public.tournaments.top_cut is
+  'Swiss: the best teams (2 to 64, a power of two) who play on in an elimination bracket; null for none.';
+comment on column public.tournaments.top_cut_format is 'Swiss: the top cut''s bracket, single_elimination or double_elimination.';
 comment on column public.tournaments.cancelled_at is
   'Set by an administrator: the tournament will not take place.';
 comment on column public.tournaments.checkin_settled_at is
@@ -103,8 +117,8 @@ revoke all on public.tournaments from public, anon, authenticated, service_role;
 grant select on public.tournaments to anon;
 grant select, delete on public.tournaments to authenticated;
 grant insert, select, update, delete on public.tournaments to service_role;
-grant insert (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, player_id_rule) on public.tournaments to authenticated;
-grant update (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, cancelled_at, player_id_rule) on public.tournaments to authenticated;
+grant insert (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, player_id_rule, swiss_rounds, top_cut, top_cut_format) on public.tournaments to authenticated;
+grant update (name, description, thumbnail_url, slots, discord_link, type, starts_at, registration_closes_at, checkin_opens_at, checkin_closes_at, prize, rules, format, best_of, cancelled_at, player_id_rule, swiss_rounds, top_cut, top_cut_format) on public.tournaments to authenticated;
 
 -- Every tournament's Discord invite. A column privilege cannot hide it on tournaments: computed
 -- fields (phase, ...) take the whole row, which needs every column readable.
@@ -136,11 +150,7 @@ create policy "Admins can create tournaments"
   to authenticated
   with check ((select private.is_admin()));
 
-create policy "Admins can update tournaments"
-  on public.tournaments for update
-  to authenticated
-  using ((select private.is_admin()))
-  with check ((select private.is_admin()));
+-- Updates: "Organisers can update their tournaments" in staff.sql (administrators and co-organisers).
 
 create policy "Admins can delete tournaments"
   on public.tournaments for delete
@@ -228,6 +238,10 @@ begin
   -- two first places and no champion.
   if new.format is distinct from old.format and old.started_at is not null then
     perform private.fail('format_fixed');
+  end if;
+  if (new.swiss_rounds, new.top_cut, new.top_cut_format) is distinct from (old.swiss_rounds, old.top_cut, old.top_cut_format)
+     and old.started_at is not null then
+    perform private.fail('swiss_settings_fixed');
   end if;
   -- A registration only moves the counter: that is not an edit of the tournament.
   if (new.description, new.thumbnail_url, new.slots, new.discord_link, new.type)

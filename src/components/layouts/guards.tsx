@@ -1,7 +1,8 @@
 // Route guards. They only shape what people see; the database's RLS is the real gate.
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useOutletContext } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { useStaffAccess } from '@/lib/staff';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { NotAllowed } from '@/components/ui/not-allowed';
 import { useServerRender } from '@/lib/server-render';
@@ -23,10 +24,23 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Administrators only: anyone else sees the "not allowed" page. */
+/**
+ * Administrators only: anyone else sees the "not allowed" page. Inside a layout (the dashboard's
+ * create form), the layout's outlet context passes through to the screen.
+ */
 export function RequireAdmin() {
   const { user, isAdmin, loading } = useAuth();
+  const context = useOutletContext();
   if (loading) return <LoadingScreen />;
   if (!isAdmin) return <NotAllowed signedIn={!!user} />;
+  return <Outlet context={context} />;
+}
+
+/** Administrators and tournament staff (co-organisers, moderators): anyone else sees "not allowed". */
+export function RequireStaff() {
+  const { user } = useAuth();
+  const { loading, isStaff } = useStaffAccess();
+  if (loading) return <LoadingScreen />;
+  if (!isStaff) return <NotAllowed signedIn={!!user} />;
   return <Outlet />;
 }

@@ -1,5 +1,5 @@
 // The navigation header of signed-in screens: brand (-> /home), Tournaments, Leaderboard, My
-// Tournaments, Profile, Contact Us, Dashboard (administrators) and Logout, and for a signed-in user the
+// Tournaments, Profile, Contact Us, Dashboard (administrators and tournament staff) and Logout, and for a signed-in user the
 // notifications bell. The current path's link is marked
 // (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
 // links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
@@ -22,6 +22,7 @@ import {
 import { NavLink, Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut, useAuth } from '@/lib/auth';
+import { useIsStaff } from '@/lib/staff-roles';
 import { loadChunk } from '@/lib/chunk';
 import classes from './header.module.css';
 
@@ -42,7 +43,8 @@ function HeaderLink({ to, label, icon: IconCmp }: { to: string; label: string; i
 
 export function Header() {
   const [scroll] = useWindowScroll();
-  const { user, isAdmin } = useAuth();
+  const { user } = useAuth();
+  const isStaff = useIsStaff();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // The phone menu is open for the page it was opened on: a link followed (or Back pressed) closes it.
@@ -93,7 +95,7 @@ export function Header() {
           <HeaderLink to={paths.myTournaments} label="My Tournaments" icon={IconTrophy} />
           <HeaderLink to={paths.profile} label="Profile" icon={IconUserCircle} />
           <HeaderLink to={paths.contact} label="Contact Us" icon={IconAddressBook} />
-          {isAdmin && <HeaderLink to={paths.adminDashboard} label="Dashboard" icon={IconLayoutDashboard} />}
+          {isStaff && <HeaderLink to={paths.adminDashboard} label="Dashboard" icon={IconLayoutDashboard} />}
           {user ? (
             <a href={paths.landing} onClick={logout} className={classes.link}>
               <IconLogout size={20} stroke={1.8} aria-hidden />

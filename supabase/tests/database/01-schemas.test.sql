@@ -1,12 +1,12 @@
 -- The shape the app and the Data API rely on: tables, RLS everywhere, named policies, comments,
 -- security-definer helpers with an empty search_path, explicit grants, realtime, indexes.
 begin;
-select plan(40);
+select plan(41);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
                                   'placements', 'tournament_invites', 'player_id_claims', 'notifications', 'notification_preferences',
-                                  'push_subscriptions', 'tournament_webhooks', 'outbox'],
-  'public holds exactly the fifteen tables of the model');
+                                  'push_subscriptions', 'tournament_webhooks', 'outbox', 'tournament_staff'],
+  'public holds exactly the sixteen tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -18,18 +18,20 @@ select policies_are('public', 'profiles',
   array['Players can read their own profile', 'Admins can read every profile', 'Players can update their own profile']);
 select policies_are('public', 'player_id_claims', array['Players can read their own player ID check']);
 select policies_are('public', 'tournaments',
-  array['Anyone can read tournaments', 'Admins can create tournaments', 'Admins can update tournaments', 'Admins can delete tournaments']);
+  array['Anyone can read tournaments', 'Admins can create tournaments', 'Organisers can update their tournaments', 'Admins can delete tournaments']);
+select policies_are('public', 'tournament_staff',
+  array['Staff can read the staff of their tournaments', 'Organisers can remove staff']);
 select policies_are('public', 'teams',
   array['Players can read their own registrations', 'Teammates can read their teams',
-        'Invited players can read the teams that entered them', 'Admins can read every registration',
-        'Admins can delete registrations']);
+        'Invited players can read the teams that entered them', 'Staff can read the registrations of their tournaments',
+        'Organisers can delete registrations']);
 select policies_are('public', 'team_players',
   array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
-        'Players can read their own places', 'Admins can read every team player', 'Admins can delete team players']);
+        'Players can read their own places', 'Staff can read the players of their tournaments', 'Organisers can delete team players']);
 select policies_are('public', 'contact_messages',
   array['Anyone can send a contact message', 'Admins can read contact messages']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
-select policies_are('public', 'match_result_changes', array['Admins can read the result audit log']);
+select policies_are('public', 'match_result_changes', array['Staff can read the result audit log of their tournaments']);
 select policies_are('public', 'placements', array['Everyone can read the final placements']);
 
 select is(
@@ -60,13 +62,13 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim',
+  array['accept_team_player', 'add_tournament_staff', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim',
         'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match',
         'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'mark_notifications_read', 'my_next_match',
         'my_notification_preferences', 'notify_clock', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
         'round_label', 'save_push_subscription',
-        'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_player_id_claim',
-        'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
+        'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'staff_members', 'standings', 'start_player_id_claim',
+        'start_tournament', 'swiss_standings', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration, bracket, verification and notification functions players, admins, the verification and the dispatcher call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');

@@ -35,9 +35,9 @@ select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000
   'permission denied for function start_tournament', 'the anonymous cannot start a tournament');
 select tests.authenticate_as('u1');
 select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000000000b1') $$,
-  'Only an administrator can start a tournament.', 'a player cannot start a tournament');
+  'Only an administrator or a co-organiser of this tournament can start it.', 'a player cannot start a tournament');
 select throws_ok($$ select public.set_seed(pg_temp.team('T1'), 2) $$,
-  'Only an administrator can seed teams.', 'a player cannot seed teams');
+  'Only an administrator or a co-organiser of this tournament can seed its teams.', 'a player cannot seed teams');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000000000b3') $$,
   'A tournament needs at least 2 checked-in teams to start.', 'one team is not a tournament');
@@ -128,9 +128,9 @@ select results_eq($$ select team_id, placement from public.standings('00000000-0
 
 select tests.authenticate_as('u1');
 select throws_ok($$ select public.set_match_result(pg_temp.match(1, 2), '[{"winner": 2}, {"winner": 2}]') $$,
-  'Only an administrator can set a result.', 'a captain cannot set a result');
+  'Only an administrator or this tournament''s staff can set a result.', 'a captain cannot set a result');
 select throws_ok($$ select public.reset_tournament('00000000-0000-4000-8000-0000000000b1') $$,
-  'Only an administrator can reset a tournament.', 'a player cannot reset a tournament');
+  'Only an administrator or a co-organiser of this tournament can reset it.', 'a player cannot reset a tournament');
 select is((select count(*)::integer from public.match_result_changes), 0, 'players cannot read the audit log');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.reset_tournament('00000000-0000-4000-8000-0000000000b1') $$,

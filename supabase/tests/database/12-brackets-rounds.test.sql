@@ -67,7 +67,7 @@ select throws_ok($$ select public.set_round_settings('00000000-0000-4000-8000-00
   'permission denied for function set_round_settings', 'the anonymous cannot set a round''s settings');
 select tests.authenticate_as('p1');
 select throws_ok($$ select public.set_round_settings('00000000-0000-4000-8000-0000000000c1', 'winners', 1, 3) $$,
-  'Only an administrator can change a round''s settings.', 'a captain cannot set a round''s settings');
+  'Only an administrator or a co-organiser of this tournament can change a round''s settings.', 'a captain cannot set a round''s settings');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.set_round_settings('00000000-0000-4000-8000-0000000000c1', 'winners', 1, 3) $$,
   'This round is not in the bracket (rounds exist once the tournament has started).', 'rounds exist once started');

@@ -253,10 +253,10 @@ select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000
   'permission denied for function start_tournament', 'the anonymous cannot start a tournament, reset or not');
 select tests.authenticate_as('p1');
 select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000000000a5', 'manual', null, false) $$,
-  'Only an administrator can start a tournament.', 'nor can a captain of it');
+  'Only an administrator or a co-organiser of this tournament can start it.', 'nor can a captain of it');
 select tests.authenticate_as('outsider');
 select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000000000a5', 'manual', null, false) $$,
-  'Only an administrator can start a tournament.', 'nor another player');
+  'Only an administrator or a co-organiser of this tournament can start it.', 'nor another player');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.start_tournament('00000000-0000-4000-8000-0000000000a6', 'manual', null, false) $$,
   'The grand final reset is for double elimination: leave it on for other formats.', 'single elimination has no reset to leave out');
@@ -307,7 +307,7 @@ select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 
   '42501', 'permission denied for function set_match_result', 'the anonymous cannot correct a result');
 select tests.authenticate_as('p4');
 select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]', true) $$,
-  'Only an administrator can set a result.', 'nor can the captain it would favour');
+  'Only an administrator or this tournament''s staff can set a result.', 'nor can the captain it would favour');
 select tests.authenticate_as_admin();
 select throws_ok($$ select public.set_match_result(pg_temp.fix('a7', 'winners', 1, 1), '[{"winner": 2}, {"winner": 2}]') $$,
   'Later matches were played after this result: confirm to reset them.',

@@ -19,12 +19,25 @@ export const PLAYER_ID_RULE_LABELS: Record<(typeof PLAYER_ID_RULES)[number], str
   seed: '9 letters or digits (#ABC123XYZ)',
   brawl_stars: 'Brawl Stars tags (3 to 14 of 0289PYLQGRJCUV)',
 };
-export const FORMATS = ['single_elimination', 'double_elimination', 'round_robin'] as const;
+export const FORMATS = ['single_elimination', 'double_elimination', 'round_robin', 'swiss'] as const;
 export const FORMAT_LABELS: Record<(typeof FORMATS)[number], string> = {
   single_elimination: 'Single elimination',
   double_elimination: 'Double elimination',
   round_robin: 'Round robin',
+  swiss: 'Swiss',
 };
+/** Swiss: the top cut's sizes ('' for none) and brackets (tournaments.top_cut, top_cut_format). */
+export const TOP_CUTS = ['', '2', '4', '8', '16', '32', '64'] as const;
+export const TOP_CUT_FORMATS = ['single_elimination', 'double_elimination'] as const;
+
+/** Swiss settings belong to Swiss tournaments only (tournaments_swiss_settings): cleared for the others. */
+export function withSwissSettings<T extends { format?: string; swiss_rounds?: number | null; top_cut?: number | null }>(
+  values: T,
+): T {
+  return values.format === undefined || values.format === 'swiss'
+    ? values
+    : { ...values, swiss_rounds: null, top_cut: null };
+}
 export const BEST_OF = ['1', '3', '5'] as const;
 
 /** A picker's local time (or nothing) -> an instant or null, as the table stores it. */
@@ -87,6 +100,20 @@ export const tournamentFieldsSchema = z.object({
     .enum(BEST_OF, { message: 'Choose best of 1, 3 or 5.' })
     .default('1')
     .transform((v) => Number(v)),
+  // Swiss: rounds (empty: ceil(log2 teams) at the start), the top cut and its bracket.
+  swiss_rounds: z
+    .string()
+    .default('')
+    .transform((v) => (v.trim() === '' ? null : Number(v)))
+    .refine(
+      (v) => v === null || (Number.isInteger(v) && v >= 1 && v <= 20),
+      'Rounds are a whole number from 1 to 20 (empty: enough for the teams).',
+    ),
+  top_cut: z
+    .enum(TOP_CUTS, { message: 'Choose a top cut.' })
+    .default('')
+    .transform((v) => (v ? Number(v) : null)),
+  top_cut_format: z.enum(TOP_CUT_FORMATS, { message: 'Choose the top cut’s bracket.' }).default('single_elimination'),
   // The seed's 9 characters, or the game's real tags (tournaments.player_id_rule).
   player_id_rule: z.enum(PLAYER_ID_RULES, { message: 'Choose which player IDs to accept.' }).default('seed'),
 });
@@ -111,12 +138,20 @@ export const emptyTournament: TournamentFormInput = {
   rules: '',
   format: 'single_elimination',
   best_of: '1',
+  swiss_rounds: '',
+  top_cut: '',
+  top_cut_format: 'single_elimination',
   player_id_rule: 'seed',
 };
 
 /** Creates from the form's parsed values (the resolver ran tournamentFormSchema); the table checks again. */
 export async function createTournament(values: TournamentFormValues): Promise<Tournament> {
-  const { data } = await supabase.from('tournaments').insert(values).select().single().throwOnError();
+  const { data } = await supabase
+    .from('tournaments')
+    .insert(withSwissSettings(values))
+    .select()
+    .single()
+    .throwOnError();
   // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
   return data as Tournament;
 }

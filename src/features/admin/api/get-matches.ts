@@ -34,6 +34,7 @@ export const BRACKET_LABELS: Record<string, string> = {
   losers: 'Losers',
   grand_final: 'Grand final',
   group: 'Group',
+  swiss: 'Swiss',
 };
 
 /** "Winners round 2, match 1", "Group 1 round 3, match 2". */

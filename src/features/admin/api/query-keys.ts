@@ -12,4 +12,6 @@ export const adminKeys = {
   matches: (tournamentId: string) => ['admin-matches', tournamentId] as const,
   /** A tournament's result history (get-result-changes.ts). */
   resultChanges: (tournamentId: string) => ['result-changes', tournamentId] as const,
+  /** A tournament's staff (get-staff.ts). */
+  staff: (tournamentId: string) => ['tournament-staff', tournamentId] as const,
 };

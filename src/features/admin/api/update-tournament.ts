@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { allTournamentsKey } from '@/lib/tournament-keys';
 import type { Tournament } from '@/lib/tournament';
-import { tournamentFieldsSchema } from './create-tournament';
+import { tournamentFieldsSchema, withSwissSettings } from './create-tournament';
 import { checkSchedule, SCHEDULE_FIELDS, type Schedule } from './tournament-schedule';
 import { tournamentTypeFixed } from '@/lib/database-errors';
 
@@ -50,7 +50,13 @@ export async function updateTournament({
   id: string;
   values: Partial<UpdateTournamentValues>;
 }): Promise<Tournament> {
-  const { data } = await supabase.from('tournaments').update(values).eq('id', id).select().single().throwOnError();
+  const { data } = await supabase
+    .from('tournaments')
+    .update(withSwissSettings(values))
+    .eq('id', id)
+    .select()
+    .single()
+    .throwOnError();
   // `type` is one of TOURNAMENT_TYPES by the table's check constraint.
   return data as Tournament;
 }

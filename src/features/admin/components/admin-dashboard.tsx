@@ -7,6 +7,7 @@ import { Outlet, useMatch, useNavigate, useOutletContext } from 'react-router-do
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
+import { useStaffAccess } from '@/lib/staff';
 import { AdminNotice, type Notice } from './admin-notice';
 
 /** What the dashboard's screens reach of their frame. */
@@ -25,6 +26,7 @@ export function AdminDashboard() {
   const creating = useMatch(paths.adminNewTournament) !== null;
   const [notice, setNotice] = useState<Notice>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const { isAdmin } = useStaffAccess();
   const context: AdminDashboardContext = { notify: setNotice, focusAdd: () => addButton.current?.focus() };
 
   return (
@@ -35,22 +37,24 @@ export function AdminDashboard() {
             Admin Dashboard
           </Title>
           <Text c="dimmed" size="sm">
-            Create, edit and run BrawlCup tournaments.
+            {isAdmin ? 'Create, edit and run BrawlCup tournaments.' : 'Run the tournaments you are on the staff of.'}
           </Text>
         </div>
         <Group gap="sm">
-          <Button
-            ref={addButton}
-            leftSection={<IconPlus size={16} aria-hidden />}
-            variant={creating ? 'filled' : 'light'}
-            aria-pressed={creating}
-            onClick={() => {
-              setNotice(null);
-              navigate(paths.adminNewTournament);
-            }}
-          >
-            Add Tournament
-          </Button>
+          {isAdmin && (
+            <Button
+              ref={addButton}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              variant={creating ? 'filled' : 'light'}
+              aria-pressed={creating}
+              onClick={() => {
+                setNotice(null);
+                navigate(paths.adminNewTournament);
+              }}
+            >
+              Add Tournament
+            </Button>
+          )}
           <Button
             leftSection={<IconLayoutGrid size={16} aria-hidden />}
             variant={onGrid ? 'filled' : 'light'}

@@ -1,9 +1,12 @@
-// One tournament's screens for the administrator, live: its header (name, type, counts, start,
-// Cancel tournament, close) and, by the address, its roster (Teams) or its bracket (Bracket), each a
-// link of its own so the back button moves between them.
+// One tournament's screens for the administrator and its staff, live: its header (name, type, counts,
+// start, Cancel tournament for its organisers, close) and, by the address, its roster (Teams), its
+// bracket (Bracket) or its staff (Staff), each a link of its own so the back button moves between them.
+// Staff of other tournaments see "not allowed" (RLS would show them nothing anyway).
 import { Link, Outlet, useMatch, useNavigate, useOutletContext } from 'react-router-dom';
 import { Button, Group, Paper } from '@mantine/core';
 import { paths } from '@/config/paths';
+import { NotAllowed } from '@/components/ui/not-allowed';
+import { useStaffAccess } from '@/lib/staff';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { liveBanner, type LiveStatus } from '@/lib/use-realtime';
 import { useTournament, type AdminTournament } from '../api/get-tournament';
@@ -25,8 +28,12 @@ export function TournamentAdmin({ id }: { id: string }) {
   const { notify } = useAdminDashboard();
   const navigate = useNavigate();
   const onBracket = useMatch(paths.adminBracketRoute) !== null;
+  const onStaff = useMatch(paths.adminStaffRoute) !== null;
+  const section = onBracket ? 'Bracket' : onStaff ? 'Staff' : 'Teams';
+  const access = useStaffAccess();
   const banner = liveBanner(query, query.live);
 
+  if (!access.canModerate(id)) return <NotAllowed signedIn />;
   if (!query.data) return <TournamentPending query={query} />;
   const tournament = query.data;
   const context: TournamentAdminContext = { tournament, teams };
@@ -39,18 +46,20 @@ export function TournamentAdmin({ id }: { id: string }) {
       p={{ base: 'md', sm: 'lg' }}
       bg="dark.7"
       component="section"
-      aria-label={`${onBracket ? 'Bracket' : 'Teams'} of ${tournament.name}`}
+      aria-label={`${section} of ${tournament.name}`}
     >
       <TournamentHeader
         tournament={tournament}
         teams={teams}
-        closeLabel={onBracket ? 'Close bracket' : 'Close team list'}
+        closeLabel={onBracket ? 'Close bracket' : onStaff ? 'Close staff' : 'Close team list'}
+        canCancel={access.canOrganise(id)}
         onClose={() => navigate(paths.adminDashboard, { state: { card: id } satisfies ReturnToCard })}
         onCancelled={() => notify({ tone: 'success', text: CANCEL_SUCCESS_MESSAGE })}
       />
       <Group component="nav" aria-label="Tournament sections" gap="xs" mb="md">
-        <SectionLink to={paths.adminTeams(id)} current={!onBracket} label="Teams" />
+        <SectionLink to={paths.adminTeams(id)} current={section === 'Teams'} label="Teams" />
         <SectionLink to={paths.adminBracket(id)} current={onBracket} label="Bracket" />
+        <SectionLink to={paths.adminStaff(id)} current={onStaff} label="Staff" />
       </Group>
       <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
       <Outlet context={context} />

@@ -11,6 +11,8 @@ import {
   PLAYER_ID_RULES,
   PLAYER_ID_RULE_LABELS,
   FORMATS,
+  TOP_CUTS,
+  TOP_CUT_FORMATS,
   type TournamentFormInput,
   type TournamentFormValues,
 } from '../api/create-tournament';
@@ -89,6 +91,34 @@ export function IdentityFields({ form, tournament }: { form: Form; tournament: T
   );
 }
 
+/** Swiss: its rounds, and the top cut that plays on in an elimination bracket. */
+function SwissFields({ form }: { form: Form }) {
+  const errors = form.formState.errors;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <TextInput
+        label="Swiss rounds"
+        description="Empty: enough for the teams"
+        inputMode="numeric"
+        error={errors.swiss_rounds?.message}
+        {...form.register('swiss_rounds')}
+      />
+      <NativeSelect
+        label="Top cut"
+        data={TOP_CUTS.map((n) => ({ value: n, label: n ? `Top ${n}` : 'No top cut' }))}
+        error={errors.top_cut?.message}
+        {...form.register('top_cut')}
+      />
+      <NativeSelect
+        label="Top cut bracket"
+        data={TOP_CUT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+        error={errors.top_cut_format?.message}
+        {...form.register('top_cut_format')}
+      />
+    </SimpleGrid>
+  );
+}
+
 export function PlayFields({ form }: { form: Form }) {
   const errors = form.formState.errors;
   return (
@@ -107,6 +137,7 @@ export function PlayFields({ form }: { form: Form }) {
           {...form.register('best_of')}
         />
       </SimpleGrid>
+      {form.watch('format') === 'swiss' && <SwissFields form={form} />}
       <NativeSelect
         label="Player IDs"
         description="What registrations accept; real tags are what the game shows on a profile"

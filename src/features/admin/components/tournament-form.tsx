@@ -13,6 +13,7 @@ import {
   BEST_OF,
   emptyTournament,
   FORMATS,
+  TOP_CUTS,
   tournamentFormSchema,
   useCreateTournament,
   type TournamentFormInput,
@@ -49,6 +50,9 @@ function toInput(t: Tournament | null): TournamentFormInput {
     format: (FORMATS as readonly string[]).includes(t.format) ? (t.format as (typeof FORMATS)[number]) : undefined,
     best_of: String(t.best_of) as (typeof BEST_OF)[number],
     player_id_rule: t.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed',
+    swiss_rounds: t.swiss_rounds === null ? '' : String(t.swiss_rounds),
+    top_cut: (t.top_cut === null ? '' : String(t.top_cut)) as (typeof TOP_CUTS)[number],
+    top_cut_format: t.top_cut_format === 'double_elimination' ? 'double_elimination' : 'single_elimination',
   };
 }
 

@@ -15,11 +15,14 @@ type Props = {
   tournaments: Tournament[];
   loading: boolean;
   onEdit: (t: Tournament) => void;
-  onDelete: (t: Tournament) => void;
+  /** Whether the viewer may edit this tournament (administrators and its co-organisers). */
+  canEdit?: (id: string) => boolean;
+  /** Administrators only: without it, no Delete button. */
+  onDelete?: (t: Tournament) => void;
   onViewTeams: (t: Tournament) => void;
 };
 
-export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewTeams }: Props) {
+export function TournamentGrid({ tournaments, loading, onEdit, canEdit = () => true, onDelete, onViewTeams }: Props) {
   if (loading) {
     return (
       <div role="status" aria-label="Loading tournaments...">
@@ -83,25 +86,29 @@ export function TournamentGrid({ tournaments, loading, onEdit, onDelete, onViewT
             </Group>
           </Stack>
           <Group gap="xs" mt="md" grow>
-            <Button
-              size="xs"
-              variant="light"
-              aria-label={`Edit ${t.name}`}
-              leftSection={<IconEdit size={14} aria-hidden />}
-              onClick={() => onEdit(t)}
-            >
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              aria-label={`Delete ${t.name}`}
-              leftSection={<IconTrash size={14} aria-hidden />}
-              onClick={() => onDelete(t)}
-            >
-              Delete
-            </Button>
+            {canEdit(t.id) && (
+              <Button
+                size="xs"
+                variant="light"
+                aria-label={`Edit ${t.name}`}
+                leftSection={<IconEdit size={14} aria-hidden />}
+                onClick={() => onEdit(t)}
+              >
+                Edit
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                aria-label={`Delete ${t.name}`}
+                leftSection={<IconTrash size={14} aria-hidden />}
+                onClick={() => onDelete(t)}
+              >
+                Delete
+              </Button>
+            )}
           </Group>
           <Button
             size="xs"

@@ -15,11 +15,13 @@ type Props = {
   tournament: Tournament;
   teams: { data?: Team[]; isPending: boolean };
   closeLabel: string;
+  /** Administrators and co-organisers cancel; moderators do not. */
+  canCancel: boolean;
   onClose: () => void;
   onCancelled: () => void;
 };
 
-export function TournamentHeader({ tournament, teams, closeLabel, onClose, onCancelled }: Props) {
+export function TournamentHeader({ tournament, teams, closeLabel, canCancel, onClose, onCancelled }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const closed = tournament.cancelled_at !== null || tournament.completed_at !== null;
   useEffect(() => {
@@ -52,7 +54,7 @@ export function TournamentHeader({ tournament, teams, closeLabel, onClose, onCan
         </div>
         <CloseButton size="lg" aria-label={closeLabel} onClick={onClose} />
       </Group>
-      <CancelTournament tournament={tournament} offered={!closed} onCancelled={onCancelled} />
+      <CancelTournament tournament={tournament} offered={canCancel && !closed} onCancelled={onCancelled} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { errorMessage } from '@/lib/errors';
 import { loadChunk } from '@/lib/chunk';
 import { useTournaments } from '@/lib/get-tournaments';
+import { useStaffAccess } from '@/lib/staff';
 import type { Tournament } from '@/lib/tournament';
 import { liveBanner } from '@/lib/use-realtime';
 import { DELETE_ERROR_MESSAGE, DELETE_SUCCESS_MESSAGE, useDeleteTournament } from '../api/delete-tournament';
@@ -23,7 +24,10 @@ export type ReturnToCard = { card?: string };
 
 export function TournamentsOverview() {
   const query = useTournaments();
-  const tournaments = useMemo(() => query.data ?? [], [query.data]);
+  const access = useStaffAccess();
+  const { isAdmin } = access;
+  // Staff see the tournaments they help run; administrators see every one.
+  const tournaments = useMemo(() => (query.data ?? []).filter((t) => access.canModerate(t.id)), [query.data, access]);
   const banner = liveBanner(query, query.live);
   const { notify } = useAdminDashboard();
   const navigate = useNavigate();
@@ -59,7 +63,8 @@ export function TournamentsOverview() {
             notify(null);
             navigate(paths.adminEditTournament(t.id));
           }}
-          onDelete={(t) => setConfirming(t)}
+          canEdit={access.canOrganise}
+          onDelete={isAdmin ? (t) => setConfirming(t) : undefined}
           onViewTeams={(t) => navigate(paths.adminTeams(t.id))}
         />
       )}

@@ -21,6 +21,16 @@ export type Standing = {
   /** The seed recorded at the start: round robin's last tiebreak. */
   seed: number | null;
 };
+/** A Swiss team's line (public.swiss_standings): rank, record and Buchholz (its opponents' wins). */
+export type SwissStanding = {
+  teamId: string;
+  rank: number;
+  wins: number;
+  losses: number;
+  byes: number;
+  buchholz: number;
+  gameDifference: number;
+};
 export type BracketTournament = Pick<
   Tables<'tournaments'>,
   'id' | 'name' | 'type' | 'format' | 'best_of' | 'started_at' | 'completed_at' | 'cancelled_at'
@@ -31,10 +41,12 @@ export type Bracket = {
   matches: Match[];
   teams: Map<string, BracketTeam>;
   standings: Standing[];
+  /** Swiss only (empty for the other formats). */
+  swiss: SwissStanding[];
 };
 
 export async function getBracket(tournamentId: string): Promise<Bracket> {
-  const [tournament, matches, teams, standings] = await Promise.all([
+  const [tournament, matches, teams, standings, swiss] = await Promise.all([
     supabase
       .from('tournaments')
       .select('id, name, type, format, best_of, started_at, completed_at, cancelled_at')
@@ -52,6 +64,7 @@ export async function getBracket(tournamentId: string): Promise<Bracket> {
       .throwOnError(),
     supabase.rpc('tournament_teams', { p_tournament_id: tournamentId }).throwOnError(),
     supabase.rpc('standings', { p_tournament_id: tournamentId }).throwOnError(),
+    supabase.rpc('swiss_standings', { p_tournament_id: tournamentId }).throwOnError(),
   ]);
   return {
     tournament: tournament.data,
@@ -76,6 +89,15 @@ export async function getBracket(tournamentId: string): Promise<Bracket> {
       losses: s.losses,
       gameDifference: s.game_difference,
       seed: s.seed,
+    })),
+    swiss: (swiss.data ?? []).map((s) => ({
+      teamId: s.team_id,
+      rank: s.rank,
+      wins: s.wins,
+      losses: s.losses,
+      byes: s.byes,
+      buchholz: s.buchholz,
+      gameDifference: s.game_difference,
     })),
   };
 }

@@ -35,6 +35,29 @@ function joins(rounds: Match[][]): Join[] {
 }
 
 export function bracketSections(format: string, matches: Match[]): Section[] {
+  if (format === 'swiss') {
+    // The Swiss rounds, then the top cut's bracket once the last round has made it.
+    const swiss: Section = {
+      key: 'swiss',
+      title: 'Swiss rounds',
+      rounds: roundsOf(matches.filter((m) => m.bracket === 'swiss')).map((ms) => ({
+        key: `swiss-${ms[0]!.round}`,
+        label: ms[0]!.round_label,
+        matches: ms,
+        join: 'none' as const,
+      })),
+    };
+    const cut = matches.filter((m) => m.bracket !== 'swiss');
+    if (cut.length === 0) return [swiss];
+    const double = cut.some((m) => m.bracket === 'grand_final');
+    return [
+      swiss,
+      ...bracketSections(double ? 'double_elimination' : 'single_elimination', cut).map((s) => ({
+        ...s,
+        title: `Top cut: ${s.title.toLowerCase()}`,
+      })),
+    ];
+  }
   if (format === 'round_robin') {
     const groups = [...new Set(matches.map((m) => m.group_number))].sort((a, b) => a - b);
     return groups.map((g) => ({

@@ -12,6 +12,7 @@ import { useMyTeam } from '@/lib/my-team';
 import { bracketSections } from '@/features/bracket/components/bracket-layout';
 import { RoundColumns, RoundTabs } from '@/features/bracket/components/round-views';
 import { StandingsTable } from '@/features/bracket/components/standings-table';
+import { SwissStandingsTable } from '@/features/bracket/components/swiss-standings';
 import { MatchDialog } from '@/features/bracket/components/match-dialog';
 
 /** Below 48em the bracket shows one round at a time. */
@@ -55,7 +56,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
   } else if (data.matches.length === 0) {
     body = <Text c="dimmed">The bracket appears here when the tournament starts.</Text>;
   } else {
-    const { tournament, teams, standings } = data;
+    const { tournament, teams, standings, swiss } = data;
     const roundRobin = tournament.format === 'round_robin';
     const groups = [...new Set(standings.map((s) => s.group))].sort((x, y) => x - y);
     const completed = tournament.completed_at !== null;
@@ -76,6 +77,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
               champion={completed && groups.length === 1}
             />
           ))}
+        {swiss.length > 0 && <SwissStandingsTable standings={swiss} teams={teams} />}
         {phone ? (
           <RoundTabs rounds={rounds} teams={teams} onOpen={onOpen} />
         ) : (

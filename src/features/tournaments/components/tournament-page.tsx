@@ -32,6 +32,7 @@ const FORMAT_LABELS: Record<string, string> = {
   single_elimination: 'Single elimination',
   double_elimination: 'Double elimination',
   round_robin: 'Round robin',
+  swiss: 'Swiss',
 };
 
 /** "Single elimination"; an unknown value (a newer server) reads as itself. */
