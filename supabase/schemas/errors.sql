@@ -136,6 +136,32 @@ as $$
     ('BC804', 'push_keys_invalid', 'This push subscription''s keys are not valid.', 'keys'),
     ('BC805', 'push_subscriptions_limit', 'Push is on in 10 browsers already: turn it off in one first.', null),
     ('BC806', 'discord_webhook_invalid', 'This is not a Discord channel webhook URL (https://discord.com/api/webhooks/...).', 'url'),
+    -- The match room: lobby and draft
+    ('BC901', 'match_room_captains_only', 'Only the two captains of this match can do that.', null),
+    ('BC902', 'staff_only', 'Only the tournament''s staff can do that.', null),
+    ('BC903', 'lobby_code_invalid', 'The room code or invite link is 3 to 200 characters, without spaces.', 'code'),
+    ('BC904', 'lobby_host_only', 'The host captain (the higher seed) posts the room code.', 'code'),
+    ('BC905', 'draft_not_started', 'The draft has not started: both teams mark ready first.', null),
+    ('BC906', 'draft_done', 'The draft of this match is over.', null),
+    ('BC907', 'draft_not_your_turn', 'It is not your turn.', 'step'),
+    ('BC908', 'draft_step_taken', 'That step is already taken.', 'step'),
+    ('BC909', 'draft_one_choice', 'Your team has already chosen in this step.', 'step'),
+    ('BC910', 'draft_choice_invalid', 'Choose one brawler or map.', 'choice'),
+    ('BC911', 'draft_brawler_unknown', 'That is not a brawler.', 'choice'),
+    ('BC912', 'draft_brawler_banned', 'That brawler is banned.', 'choice'),
+    ('BC913', 'draft_brawler_taken', 'That brawler is already picked in this game.', 'choice'),
+    ('BC914', 'draft_map_unavailable', 'That map is not in the pool, or it is already banned or played.', 'choice'),
+    ('BC915', 'draft_waiting_for_game', 'This game''s draft is done: record its winner to draft the next one.', null),
+    ('BC916', 'game_recorded', 'That game''s winner is already recorded.', 'game'),
+    ('BC917', 'game_still_drafting', 'That game has not been drafted yet.', 'game'),
+    ('BC918', 'draft_kind_invalid', 'The draft is off, maps or full.', 'kind'),
+    -- Arguments: the team size.
+    ('BC919', 'draft_pick_order_invalid', 'The pick order is A and B, %s times each.', 'pick_order'),
+    ('BC920', 'draft_timer_invalid', 'Each step lasts 10 to 300 seconds.', 'step_seconds'),
+    ('BC921', 'draft_bans_invalid', 'Bans per team: up to 3 maps, 5 global and 3 per game.', 'bans'),
+    -- Arguments: the maps needed, the best-of.
+    ('BC922', 'draft_pool_too_small', 'The map pool needs at least %s maps for these bans and a best of %s.', 'map_pool'),
+    ('BC923', 'draft_round_started', 'A match of this round has started its draft: its settings are fixed.', null),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)
