@@ -111,10 +111,12 @@ export type Database = {
       }
       match_drafts: {
         Row: {
+          action: string | null
           deadline: string | null
           game: number
           match_id: string
           settings: Json
+          side: number | null
           started_at: string
           status: string
           step: number | null
@@ -122,10 +124,12 @@ export type Database = {
           winners: number[]
         }
         Insert: {
+          action?: string | null
           deadline?: string | null
           game?: number
           match_id: string
           settings: Json
+          side?: number | null
           started_at?: string
           status?: string
           step?: number | null
@@ -133,10 +137,12 @@ export type Database = {
           winners?: number[]
         }
         Update: {
+          action?: string | null
           deadline?: string | null
           game?: number
           match_id?: string
           settings?: Json
+          side?: number | null
           started_at?: string
           status?: string
           step?: number | null
@@ -1076,10 +1082,12 @@ export type Database = {
       draft_act: {
         Args: { p_choice: string; p_match_id: string; p_step: number }
         Returns: {
+          action: string | null
           deadline: string | null
           game: number
           match_id: string
           settings: Json
+          side: number | null
           started_at: string
           status: string
           step: number | null
@@ -1219,10 +1227,12 @@ export type Database = {
       record_game: {
         Args: { p_game: number; p_match_id: string; p_winner: number }
         Returns: {
+          action: string | null
           deadline: string | null
           game: number
           match_id: string
           settings: Json
+          side: number | null
           started_at: string
           status: string
           step: number | null

@@ -230,6 +230,9 @@ create table public.match_drafts (
   status text not null default 'drafting' constraint match_drafts_status_check check (status in ('drafting', 'playing', 'done')),
   step integer,
   game smallint not null default 0,
+  -- The open step's action and side (0: both, blind), as private.draft_plan lists it.
+  action text,
+  side smallint,
   deadline timestamptz,
   -- Each finished game's winner (1 or 2), in order.
   winners smallint[] not null default '{}',
@@ -447,7 +450,7 @@ begin
     update public.draft_actions set revealed = true where match_id = p_match_id and not revealed;
   end if;
   if v_next.step is not null then
-    update public.match_drafts set status = 'drafting', step = v_next.step, game = v_next.game,
+    update public.match_drafts set status = 'drafting', step = v_next.step, game = v_next.game, action = v_next.action, side = v_next.side,
       deadline = case when step is distinct from v_next.step then p_from + make_interval(secs => (settings->>'step_seconds')::int)
                       else deadline end
     where match_id = p_match_id returning * into v_draft;
@@ -456,7 +459,7 @@ begin
       status = case when greatest((select count(*) from unnest(winners) w where w = 1),
                                   (select count(*) from unnest(winners) w where w = 2)) >= v_best_of / 2 + 1
                     then 'done' else 'playing' end,
-      step = null, deadline = null
+      step = null, action = null, side = null, deadline = null
     where match_id = p_match_id returning * into v_draft;
   end if;
   return v_draft;

@@ -27,6 +27,8 @@ alter table "public"."draft_actions" enable row level security;
     "status" text not null default 'drafting'::text,
     "step" integer,
     "game" smallint not null default 0,
+    "action" text,
+    "side" smallint,
     "deadline" timestamp with time zone,
     "winners" smallint[] not null default '{}'::smallint[],
     "started_at" timestamp with time zone not null default now()
@@ -203,7 +205,7 @@ begin
     update public.draft_actions set revealed = true where match_id = p_match_id and not revealed;
   end if;
   if v_next.step is not null then
-    update public.match_drafts set status = 'drafting', step = v_next.step, game = v_next.game,
+    update public.match_drafts set status = 'drafting', step = v_next.step, game = v_next.game, action = v_next.action, side = v_next.side,
       deadline = case when step is distinct from v_next.step then p_from + make_interval(secs => (settings->>'step_seconds')::int)
                       else deadline end
     where match_id = p_match_id returning * into v_draft;
@@ -212,7 +214,7 @@ begin
       status = case when greatest((select count(*) from unnest(winners) w where w = 1),
                                   (select count(*) from unnest(winners) w where w = 2)) >= v_best_of / 2 + 1
                     then 'done' else 'playing' end,
-      step = null, deadline = null
+      step = null, action = null, side = null, deadline = null
     where match_id = p_match_id returning * into v_draft;
   end if;
   return v_draft;
@@ -1205,6 +1207,14 @@ comment on column public.match_drafts.game is null;
 
 revoke all (game) on public.match_drafts from public, anon, authenticated, service_role;
 
+comment on column public.match_drafts.action is null;
+
+revoke all (action) on public.match_drafts from public, anon, authenticated, service_role;
+
+comment on column public.match_drafts.side is null;
+
+revoke all (side) on public.match_drafts from public, anon, authenticated, service_role;
+
 comment on column public.match_drafts.deadline is null;
 
 revoke all (deadline) on public.match_drafts from public, anon, authenticated, service_role;
@@ -1265,22 +1275,6 @@ comment on column public.draft_actions.acted_at is null;
 
 revoke all (acted_at) on public.draft_actions from public, anon, authenticated, service_role;
 
-comment on function private.expire_draft_steps() is 'Applies every overdue draft step of every match (the scheduled job); returns the choices made.';
-
-revoke all on function private.expire_draft_steps() from public, anon, authenticated, service_role;
-
-comment on function private.map_key(p_entry jsonb) is 'How a map of the pool is named in a draft choice: "Mode: Map".';
-
-revoke all on function private.map_key(p_entry jsonb) from public, anon, authenticated, service_role;
-
-comment on function private.draft_plan(p_settings jsonb, p_best_of integer, p_winners smallint[]) is 'The steps of a set''s draft known from its settings and the winners so far (side 0: both sides, blind).';
-
-revoke all on function private.draft_plan(p_settings jsonb, p_best_of integer, p_winners smallint[]) from public, anon, authenticated, service_role;
-
-comment on function private.draft_choices(p_match_id uuid, p_settings jsonb, p_game smallint, p_action text, p_side smallint) is 'The legal choices of a side at a draft step.';
-
-revoke all on function private.draft_choices(p_match_id uuid, p_settings jsonb, p_game smallint, p_action text, p_side smallint) from public, anon, authenticated, service_role;
-
 comment on function public.lobby_host(m matches) is 'Which side''s captain posts the room code: the higher seed (1 or 2).';
 
 revoke all on function public.lobby_host(m matches) from public, anon, authenticated, service_role;
@@ -1288,19 +1282,19 @@ grant execute on function public.lobby_host(m matches) to anon;
 grant execute on function public.lobby_host(m matches) to authenticated;
 grant execute on function public.lobby_host(m matches) to service_role;
 
-comment on function public.brawlers() is 'The Brawl Stars roster the draft offers (supabase/data/brawlers.json): a stable id, name, rarity, class.';
-
-revoke all on function public.brawlers() from public, anon, authenticated, service_role;
-grant execute on function public.brawlers() to anon;
-grant execute on function public.brawlers() to authenticated;
-grant execute on function public.brawlers() to service_role;
-
 comment on function private.can_moderate(p_tournament_id uuid) is 'True for the tournament''s staff (here: administrators; staff.sql adds moderators and co-organisers).';
 
 revoke all on function private.can_moderate(p_tournament_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.can_moderate(p_tournament_id uuid) to anon;
 grant execute on function private.can_moderate(p_tournament_id uuid) to authenticated;
 grant execute on function private.can_moderate(p_tournament_id uuid) to service_role;
+
+comment on function public.brawlers() is 'The Brawl Stars roster the draft offers (supabase/data/brawlers.json): a stable id, name, rarity, class.';
+
+revoke all on function public.brawlers() from public, anon, authenticated, service_role;
+grant execute on function public.brawlers() to anon;
+grant execute on function public.brawlers() to authenticated;
+grant execute on function public.brawlers() to service_role;
 
 comment on function public.brawl_maps() is 'Maps per mode offered when building a round''s map pool (supabase/data/maps.json); other names are accepted too.';
 
@@ -1314,6 +1308,18 @@ comment on function private.in_match_room(p_match_id uuid) is 'True for the memb
 revoke all on function private.in_match_room(p_match_id uuid) from public, anon, authenticated, service_role;
 grant execute on function private.in_match_room(p_match_id uuid) to authenticated;
 
+comment on function private.draft_plan(p_settings jsonb, p_best_of integer, p_winners smallint[]) is 'The steps of a set''s draft known from its settings and the winners so far (side 0: both sides, blind).';
+
+revoke all on function private.draft_plan(p_settings jsonb, p_best_of integer, p_winners smallint[]) from public, anon, authenticated, service_role;
+
+comment on function private.map_key(p_entry jsonb) is 'How a map of the pool is named in a draft choice: "Mode: Map".';
+
+revoke all on function private.map_key(p_entry jsonb) from public, anon, authenticated, service_role;
+
+comment on function private.draft_choices(p_match_id uuid, p_settings jsonb, p_game smallint, p_action text, p_side smallint) is 'The legal choices of a side at a draft step.';
+
+revoke all on function private.draft_choices(p_match_id uuid, p_settings jsonb, p_game smallint, p_action text, p_side smallint) from public, anon, authenticated, service_role;
+
 comment on function private.advance_draft(p_match_id uuid, p_from timestamp with time zone) is 'Opens the next step of a draft (its deadline from p_from), reveals blind bans once all are in, or waits for the game''s winner.';
 
 revoke all on function private.advance_draft(p_match_id uuid, p_from timestamp with time zone) from public, anon, authenticated, service_role;
@@ -1321,6 +1327,10 @@ revoke all on function private.advance_draft(p_match_id uuid, p_from timestamp w
 comment on function private.expire_draft(p_match_id uuid) is 'Makes a random legal choice for each side that let a step''s deadline pass, step after step until now.';
 
 revoke all on function private.expire_draft(p_match_id uuid) from public, anon, authenticated, service_role;
+
+comment on function private.expire_draft_steps() is 'Applies every overdue draft step of every match (the scheduled job); returns the choices made.';
+
+revoke all on function private.expire_draft_steps() from public, anon, authenticated, service_role;
 
 comment on function public.set_round_draft(p_tournament_id uuid, p_bracket text, p_round integer, p_kind text, p_map_pool jsonb, p_map_bans integer, p_global_bans integer, p_game_bans integer, p_pick_order text, p_step_seconds integer) is 'Staff: a round''s draft (off, maps, full), its map pool ([{mode, map}], empty: the round''s games), map bans per side, blind global bans per side, bans per game per side, the pick order (A = first picker; default snake) and the seconds per step. Fixed once a match of the round has started its draft.';
 
