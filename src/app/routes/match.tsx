@@ -3,7 +3,7 @@
 // match parts (its sides with the players and the captains' report, confirm and dispute actions).
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Container, Divider, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Container, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { liveBanner } from '@/lib/use-realtime';
@@ -51,9 +51,14 @@ export default function MatchRoute() {
       <Stack gap="lg">
         <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
         <MatchHeader room={data} names={names} />
-        <MatchSides match={match} teams={teams} />
         {inRoom && playable && <LobbyPanel room={data} names={names} staff={isAdmin} />}
         <DraftPanel room={data} names={names} staff={isAdmin} />
+        <section aria-labelledby="teams-title">
+          <Title order={2} size="h4" id="teams-title" mb="xs">
+            Teams
+          </Title>
+          <MatchSides match={match} teams={teams} />
+        </section>
         <Divider />
         <section aria-label="Result">
           <Stack gap="sm">

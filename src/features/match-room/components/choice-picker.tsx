@@ -32,11 +32,10 @@ export function ChoicePicker({
         value={search}
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
-      <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing={6} role="list" aria-label="Choices">
+      <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing={6} role="group" aria-label="Choices">
         {shown.map((c) => (
           <Button
             key={c.id}
-            role="listitem"
             variant="default"
             size="compact-md"
             h="auto"

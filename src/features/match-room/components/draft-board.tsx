@@ -12,7 +12,7 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
   const byId = new Map(brawlers.map((b) => [b.id, b.name]));
   const games = draftGames(actions);
   const label = (a: DraftAction) => (
-    <Text span size="sm" key={`${a.step}-${a.side}`} mr={6}>
+    <Text size="sm" key={`${a.step}-${a.side}`} style={{ overflowWrap: 'anywhere' }}>
       {byId.get(a.choice) ?? a.choice}
       {a.auto && (
         <Badge ml={4} size="xs" variant="outline" color="gray">
@@ -25,7 +25,9 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
   const row = (title: string, list: DraftAction[]) =>
     list.length > 0 && (
       <Table.Tr key={title}>
-        <Table.Th scope="row">{title}</Table.Th>
+        <Table.Th scope="row" w="28%">
+          {title}
+        </Table.Th>
         <Table.Td>{cells(list, 1)}</Table.Td>
         <Table.Td>{cells(list, 2)}</Table.Td>
       </Table.Tr>
@@ -68,7 +70,7 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
               </Title>
               {map && <Text size="sm">{map.choice}</Text>}
               {winner && (
-                <Badge size="sm" color="green.4" variant="light" tt="none">
+                <Badge size="sm" color="green.4" variant="filled" tt="none">
                   {names[winner - 1]} won
                 </Badge>
               )}

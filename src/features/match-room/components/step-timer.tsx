@@ -34,7 +34,7 @@ export function StepTimer({ matchId, deadline, total }: { matchId: string; deadl
   return (
     <Group gap="xs" wrap="nowrap">
       <CountdownRing value={left} total={total} size={36} thickness={4} />
-      <Text size="sm" role="timer" aria-label="Time left for this step">
+      <Text size="sm" role="timer" aria-label="Time left for this step" style={{ whiteSpace: 'nowrap' }}>
         {left} s
       </Text>
     </Group>
