@@ -18,6 +18,7 @@ const SCREENS = [
   'tournament-page-registered',
   'teammates-captain',
   'bracket',
+  'match-room-draft',
 ];
 const WIDTH = { desktop: 800, phone: 300 } as const;
 const MAX_BYTES = 150 * 1024;

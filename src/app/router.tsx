@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
               { path: paths.leaderboard, lazy: screen(() => import('@/app/routes/leaderboard')) },
               // Public: a shared link works for visitors; acting on it asks them to sign in.
               { path: paths.tournamentRoute, lazy: screen(() => import('@/app/routes/tournament')) },
+              { path: paths.matchRoute, lazy: screen(() => import('@/app/routes/match')) },
               {
                 lazy: guard('RequireAuth'),
                 children: [

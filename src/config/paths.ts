@@ -30,6 +30,9 @@ export const paths = {
   /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
   tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,
   tournamentRoute: '/tournaments/:id',
+  /** A match's room: the teams, lobby, draft and result, live for players, staff and spectators. */
+  match: (id: string) => `/matches/${encodeURIComponent(id)}`,
+  matchRoute: '/matches/:id',
   notifications: '/notifications',
   leaderboard: '/leaderboard',
 } as const;

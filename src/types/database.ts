@@ -42,6 +42,178 @@ export type Database = {
         }
         Relationships: []
       }
+      draft_actions: {
+        Row: {
+          acted_at: string
+          acted_by: string | null
+          action: string
+          auto: boolean
+          choice: string
+          game: number
+          match_id: string
+          revealed: boolean
+          side: number
+          step: number
+          team_id: string | null
+          tournament_id: string
+        }
+        Insert: {
+          acted_at?: string
+          acted_by?: string | null
+          action: string
+          auto?: boolean
+          choice: string
+          game: number
+          match_id: string
+          revealed?: boolean
+          side: number
+          step: number
+          team_id?: string | null
+          tournament_id: string
+        }
+        Update: {
+          acted_at?: string
+          acted_by?: string | null
+          action?: string
+          auto?: boolean
+          choice?: string
+          game?: number
+          match_id?: string
+          revealed?: boolean
+          side?: number
+          step?: number
+          team_id?: string | null
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "draft_actions_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: false
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "draft_actions_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "draft_actions_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      match_drafts: {
+        Row: {
+          action: string | null
+          deadline: string | null
+          game: number
+          match_id: string
+          settings: Json
+          side: number | null
+          started_at: string
+          status: string
+          step: number | null
+          tournament_id: string
+          winners: number[]
+        }
+        Insert: {
+          action?: string | null
+          deadline?: string | null
+          game?: number
+          match_id: string
+          settings: Json
+          side?: number | null
+          started_at?: string
+          status?: string
+          step?: number | null
+          tournament_id: string
+          winners?: number[]
+        }
+        Update: {
+          action?: string | null
+          deadline?: string | null
+          game?: number
+          match_id?: string
+          settings?: Json
+          side?: number | null
+          started_at?: string
+          status?: string
+          step?: number | null
+          tournament_id?: string
+          winners?: number[]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "match_drafts_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: true
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "match_drafts_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      match_lobbies: {
+        Row: {
+          code: string | null
+          match_id: string
+          opened_at: string
+          posted_at: string | null
+          posted_by: string | null
+          team1_ready_at: string | null
+          team2_ready_at: string | null
+          tournament_id: string
+        }
+        Insert: {
+          code?: string | null
+          match_id: string
+          opened_at?: string
+          posted_at?: string | null
+          posted_by?: string | null
+          team1_ready_at?: string | null
+          team2_ready_at?: string | null
+          tournament_id: string
+        }
+        Update: {
+          code?: string | null
+          match_id?: string
+          opened_at?: string
+          posted_at?: string | null
+          posted_by?: string | null
+          team1_ready_at?: string | null
+          team2_ready_at?: string | null
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "match_lobbies_match_id_fkey"
+            columns: ["match_id"]
+            isOneToOne: true
+            referencedRelation: "matches"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "match_lobbies_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       match_result_changes: {
         Row: {
           action: string
@@ -493,6 +665,53 @@ export type Database = {
         }
         Relationships: []
       }
+      round_drafts: {
+        Row: {
+          bracket: string
+          game_bans: number
+          global_bans: number
+          kind: string
+          map_bans: number
+          map_pool: Json
+          pick_order: string | null
+          round: number
+          step_seconds: number
+          tournament_id: string
+        }
+        Insert: {
+          bracket: string
+          game_bans?: number
+          global_bans?: number
+          kind?: string
+          map_bans?: number
+          map_pool?: Json
+          pick_order?: string | null
+          round: number
+          step_seconds?: number
+          tournament_id: string
+        }
+        Update: {
+          bracket?: string
+          game_bans?: number
+          global_bans?: number
+          kind?: string
+          map_bans?: number
+          map_pool?: Json
+          pick_order?: string | null
+          round?: number
+          step_seconds?: number
+          tournament_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "round_drafts_tournament_id_fkey"
+            columns: ["tournament_id"]
+            isOneToOne: false
+            referencedRelation: "tournaments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       team_players: {
         Row: {
           accepted_at: string | null
@@ -818,6 +1037,22 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      brawl_maps: {
+        Args: never
+        Returns: {
+          mode: string
+          map: string
+        }[]
+      }
+      brawlers: {
+        Args: never
+        Returns: {
+          id: string
+          name: string
+          rarity: string
+          class: string
+        }[]
+      }
       captain_username: {
         Args: { t: unknown }
         Returns: string
@@ -907,6 +1142,32 @@ export type Database = {
         Args: { p_comment: string; p_match_id: string }
         Returns: undefined
       }
+      draft_act: {
+        Args: { p_choice: string; p_match_id: string; p_step: number }
+        Returns: {
+          action: string | null
+          deadline: string | null
+          game: number
+          match_id: string
+          settings: Json
+          side: number | null
+          started_at: string
+          status: string
+          step: number | null
+          tournament_id: string
+          winners: number[]
+        }
+        SetofOptions: {
+          from: "*"
+          to: "match_drafts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      draft_tick: {
+        Args: { p_match_id: string }
+        Returns: number
+      }
       fill_team_place: {
         Args: {
           p_in_game_name: string
@@ -955,9 +1216,17 @@ export type Database = {
         Args: { tp: unknown }
         Returns: string
       }
+      lobby_host: {
+        Args: { m: unknown }
+        Returns: number
+      }
       mark_notifications_read: {
         Args: { p_ids?: string[] }
         Returns: number
+      }
+      mark_ready: {
+        Args: { p_match_id: string; p_ready?: boolean }
+        Returns: undefined
       }
       my_next_match: {
         Args: { p_tournament_id?: string }
@@ -1005,6 +1274,10 @@ export type Database = {
         Args: { p_placement: number }
         Returns: number
       }
+      post_lobby: {
+        Args: { p_code: string; p_match_id: string }
+        Returns: undefined
+      }
       recent_champions: {
         Args: { p_limit?: number }
         Returns: {
@@ -1014,6 +1287,28 @@ export type Database = {
           champion: string
           completed_at: string
         }[]
+      }
+      record_game: {
+        Args: { p_game: number; p_match_id: string; p_winner: number }
+        Returns: {
+          action: string | null
+          deadline: string | null
+          game: number
+          match_id: string
+          settings: Json
+          side: number | null
+          started_at: string
+          status: string
+          step: number | null
+          tournament_id: string
+          winners: number[]
+        }
+        SetofOptions: {
+          from: "*"
+          to: "match_drafts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       register_team: {
         Args: {
@@ -1082,6 +1377,21 @@ export type Database = {
       }
       set_match_result: {
         Args: { p_confirm_reset?: boolean; p_games: Json; p_match_id: string }
+        Returns: undefined
+      }
+      set_round_draft: {
+        Args: {
+          p_bracket: string
+          p_game_bans?: number
+          p_global_bans?: number
+          p_kind: string
+          p_map_bans?: number
+          p_map_pool?: Json
+          p_pick_order?: string
+          p_round: number
+          p_step_seconds?: number
+          p_tournament_id: string
+        }
         Returns: undefined
       }
       set_round_settings: {

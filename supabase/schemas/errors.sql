@@ -146,6 +146,32 @@ as $$
     ('BCW01', 'swiss_cut_too_big', 'The top cut of %s is more than the %s checked-in teams: choose a smaller cut.', 'top_cut'),
     ('BCW02', 'swiss_too_many_rounds', 'A Swiss of %s rounds needs more than %s checked-in teams: choose fewer rounds.', 'swiss_rounds'),
     ('BCW04', 'swiss_settings_fixed', 'The Swiss rounds and top cut cannot change once the tournament has started.', 'swiss_rounds'),
+    -- The match room: lobby and draft
+    ('BC901', 'match_room_captains_only', 'Only the two captains of this match can do that.', null),
+    ('BC902', 'staff_only', 'Only the tournament''s staff can do that.', null),
+    ('BC903', 'lobby_code_invalid', 'The room code or invite link is 3 to 200 characters, without spaces.', 'code'),
+    ('BC904', 'lobby_host_only', 'The host captain (the higher seed) posts the room code.', 'code'),
+    ('BC905', 'draft_not_started', 'The draft has not started: both teams mark ready first.', null),
+    ('BC906', 'draft_done', 'The draft of this match is over.', null),
+    ('BC907', 'draft_not_your_turn', 'It is not your turn.', 'step'),
+    ('BC908', 'draft_step_taken', 'That step is already taken.', 'step'),
+    ('BC909', 'draft_one_choice', 'Your team has already chosen in this step.', 'step'),
+    ('BC910', 'draft_choice_invalid', 'Choose one brawler or map.', 'choice'),
+    ('BC911', 'draft_brawler_unknown', 'That is not a brawler.', 'choice'),
+    ('BC912', 'draft_brawler_banned', 'That brawler is banned.', 'choice'),
+    ('BC913', 'draft_brawler_taken', 'That brawler is already picked in this game.', 'choice'),
+    ('BC914', 'draft_map_unavailable', 'That map is not in the pool, or it is already banned or played.', 'choice'),
+    ('BC915', 'draft_waiting_for_game', 'This game''s draft is done: record its winner to draft the next one.', null),
+    ('BC916', 'game_recorded', 'That game''s winner is already recorded.', 'game'),
+    ('BC917', 'game_still_drafting', 'That game has not been drafted yet.', 'game'),
+    ('BC918', 'draft_kind_invalid', 'The draft is off, maps or full.', 'kind'),
+    -- Arguments: the team size.
+    ('BC919', 'draft_pick_order_invalid', 'The pick order is A and B, %s times each.', 'pick_order'),
+    ('BC920', 'draft_timer_invalid', 'Each step lasts 10 to 300 seconds.', 'step_seconds'),
+    ('BC921', 'draft_bans_invalid', 'Bans per team: up to 3 maps, 5 global and 3 per game.', 'bans'),
+    -- Arguments: the maps needed, the best-of.
+    ('BC922', 'draft_pool_too_small', 'The map pool needs at least %s maps for these bans and a best of %s.', 'map_pool'),
+    ('BC923', 'draft_round_started', 'A match of this round has started its draft: its settings are fixed.', null),
     -- Contact form
     ('BC701', 'one_message', 'Send one message at a time.', null),
     ('PT429', 'contact_rate_limited', 'You have sent too many messages. Please wait a few minutes and try again.', null)

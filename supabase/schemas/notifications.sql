@@ -1014,6 +1014,8 @@ declare
   v_member uuid;
   v_count integer := 0;
 begin
+  -- Draft steps whose deadline passed with nobody acting (match_room.sql) move on with the clock too.
+  perform private.expire_draft_steps();
   for v_tournament in
     select t.* from public.tournaments t
     where t.starts_at is not null and t.cancelled_at is null and t.started_at is null and t.completed_at is null

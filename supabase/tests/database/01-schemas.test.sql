@@ -5,8 +5,9 @@ select plan(41);
 
 select tables_are('public', array['profiles', 'tournaments', 'teams', 'team_players', 'contact_messages', 'matches', 'match_result_changes',
                                   'placements', 'tournament_invites', 'player_id_claims', 'notifications', 'notification_preferences',
-                                  'push_subscriptions', 'tournament_webhooks', 'outbox', 'tournament_staff'],
-  'public holds exactly the sixteen tables of the model');
+                                  'push_subscriptions', 'tournament_webhooks', 'outbox', 'tournament_staff', 'round_drafts', 'match_lobbies',
+                                  'match_drafts', 'draft_actions'],
+  'public holds exactly the twenty tables of the model');
 
 select is(
   (select array_agg(c.relname::text order by c.relname) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -62,13 +63,15 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['accept_team_player', 'add_tournament_staff', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim',
-        'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match',
-        'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'mark_notifications_read', 'my_next_match',
-        'my_notification_preferences', 'notify_clock', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
-        'round_label', 'save_push_subscription',
-        'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'staff_members', 'standings', 'start_player_id_claim',
-        'start_tournament', 'swiss_standings', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
+  array['accept_team_player', 'add_tournament_staff', 'admin_matches', 'captain_username', 'champion', 'check_in',
+        'claim_outbox', 'complete_player_id_claim', 'confirm_match', 'confirm_team_place', 'discord_link',
+        'dispute_match', 'draft_act', 'draft_tick', 'fill_team_place', 'finish_outbox', 'forfeit_match',
+        'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'lobby_host', 'mark_notifications_read',
+        'mark_ready', 'my_next_match', 'my_notification_preferences', 'notify_clock', 'post_lobby', 'recent_champions',
+        'record_game', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'save_push_subscription',
+        'set_check_in', 'set_match_result', 'set_round_draft', 'set_round_settings', 'set_seed', 'settle_check_in',
+        'staff_members', 'standings', 'start_player_id_claim', 'start_tournament', 'swiss_standings',
+        'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration, bracket, verification and notification functions players, admins, the verification and the dispatcher call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');
@@ -120,8 +123,8 @@ select ok(has_column_privilege('anon', 'public.contact_messages', 'message', 'IN
 
 select set_eq(
   $$ select tablename::text from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' $$,
-  array['tournaments', 'teams', 'team_players', 'matches', 'notifications'],
-  'realtime publishes tournaments, teams, team_players, matches and notifications');
+  array['tournaments', 'teams', 'team_players', 'matches', 'notifications', 'match_lobbies', 'match_drafts', 'draft_actions'],
+  'realtime publishes tournaments, teams, team_players, matches, notifications and the match rooms');
 
 select has_index('public', 'teams', 'teams_registered_by_idx', array['registered_by'], 'teams.registered_by is indexed for the policies');
 select col_is_pk('public', 'team_players', array['team_id', 'slot'], 'team_players is keyed by (team_id, slot)');

@@ -4,6 +4,8 @@
 // match's two captains it is also where the result is reported, then confirmed or disputed by the
 // other captain.
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { z } from '@/lib/zod';
 import { Alert, Anchor, Badge, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
@@ -112,6 +114,11 @@ function MatchDetails({
             <List.Item key={i}>{g}</List.Item>
           ))}
         </List>
+      )}
+      {!match.is_bye && match.team1_id && match.team2_id && (
+        <Anchor component={Link} to={paths.match(match.id)} size="sm" fw={700}>
+          Open the match room (lobby and draft)
+        </Anchor>
       )}
       {discord.data && (
         <Anchor href={discord.data} target="_blank" rel="noopener noreferrer" size="sm">

@@ -1,7 +1,7 @@
 // A started tournament's card says what the player's next match is, in a few lines: the round,
 // best-of and state, the opponent and their in-game names, the modes and maps, and a link to the
 // tournament page to open it or report the result; or their place once out or over.
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { gameTexts, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
@@ -30,15 +30,21 @@ export function NextMatchSummary({ next, tournamentName }: { next: NextMatch; to
           {games.join(', ')}
         </Text>
       )}
-      <Button
-        component={Link}
-        to={paths.tournament(next.tournament_id)}
-        size="compact-sm"
-        variant={next.can_report || next.can_confirm ? 'filled' : 'light'}
-        style={{ alignSelf: 'flex-start' }}
-      >
-        {action}
-      </Button>
+      <Group gap="xs">
+        <Button
+          component={Link}
+          to={paths.tournament(next.tournament_id)}
+          size="compact-sm"
+          variant={next.can_report || next.can_confirm ? 'filled' : 'light'}
+        >
+          {action}
+        </Button>
+        {next.match_id && (
+          <Button component={Link} to={paths.match(next.match_id)} size="compact-sm" variant="light">
+            Match room
+          </Button>
+        )}
+      </Group>
     </Stack>
   );
 }

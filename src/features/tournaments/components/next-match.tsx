@@ -1,7 +1,9 @@
 // "Your match": what a player in a started tournament needs before anything else: the round, the
 // opponent and their in-game names, best-of, modes and maps, and whether it is their turn to report or
 // confirm (in the bracket below); once they are out or the tournament is over, their place.
-import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { paths } from '@/config/paths';
 import { gameTexts, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
 
 export function NextMatchPanel({ next }: { next: NextMatch }) {
@@ -42,6 +44,11 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
             <List.Item key={i}>{m}</List.Item>
           ))}
         </List>
+      )}
+      {next.match_id && (
+        <Button component={Link} to={paths.match(next.match_id)} size="compact-md" style={{ alignSelf: 'flex-start' }}>
+          Open your match room
+        </Button>
       )}
       {next.state === 'disputed' && (
         <Alert color="red" variant="light" title="Disputed">
