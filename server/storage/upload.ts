@@ -152,6 +152,8 @@ function receiveMultipart(body: Readable, type: string, rules: UploadRules): Pro
       body.resume();
       reject(error);
     };
+    // A client that goes away mid-upload: refused, never an unhandled stream error.
+    body.on('error', () => fail(new StorageError('InvalidRequest', 'The upload was interrupted')));
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (_name, stream, info) => {
       if (writing) return stream.resume();
