@@ -4,6 +4,7 @@
 // words as lib/errors.ts gives Storage's refusals. Both the match dialog and the admin screens use it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from '@/lib/zod';
+import { env } from '@/config/env';
 import { supabase } from '@/lib/supabase';
 import { useAuth } from '@/lib/auth';
 import { AppError, EVIDENCE_MESSAGES, unwrap } from '@/lib/errors';
@@ -18,6 +19,21 @@ export const evidenceFileSchema = z
   .instanceof(File)
   .refine((f) => (EVIDENCE_TYPES as readonly string[]).includes(f.type), EVIDENCE_MESSAGES.type)
   .refine((f) => f.size <= EVIDENCE_MAX_BYTES, EVIDENCE_MESSAGES.size);
+
+/**
+ * The evidence bucket through Storage's client, fetched the first time evidence is shown or sent:
+ * the build leaves supabase-js's own `storage` out of every screen's first download (vite.config.ts,
+ * lib/supabase-unused.ts). It speaks as the signed-in person, as supabase.storage would.
+ */
+async function evidenceBucket() {
+  const [{ StorageClient }, { data }] = await Promise.all([import('@supabase/storage-js'), supabase.auth.getSession()]);
+  const token = data.session?.access_token ?? env.SUPABASE_ANON_KEY;
+  const client = new StorageClient(`${env.SUPABASE_URL}/storage/v1`, {
+    apikey: env.SUPABASE_ANON_KEY,
+    Authorization: `Bearer ${token}`,
+  });
+  return client.from(EVIDENCE_BUCKET);
+}
 
 export type Evidence = { name: string; url: string; uploadedAt: string | null };
 
@@ -41,14 +57,13 @@ export async function uploadEvidence(matchId: string, file: File): Promise<void>
   // The bytes themselves with their type (not a form): Storage takes both, and this one needs no
   // multipart encoding from whatever fetch the page has.
   const body = await file.arrayBuffer();
-  unwrap(
-    await supabase.storage.from(EVIDENCE_BUCKET).upload(objectName(matchId, file), body, { contentType: file.type }),
-  );
+  const bucket = await evidenceBucket();
+  unwrap(await bucket.upload(objectName(matchId, file), body, { contentType: file.type }));
 }
 
 /** The match's screenshots the caller may see, oldest first, each with a signed link. */
 export async function listEvidence(matchId: string): Promise<Evidence[]> {
-  const bucket = supabase.storage.from(EVIDENCE_BUCKET);
+  const bucket = await evidenceBucket();
   const listed = unwrap(await bucket.list(matchId, { sortBy: { column: 'name', order: 'asc' } })) ?? [];
   const files = listed.filter((f) => f.id);
   if (files.length === 0) return [];
