@@ -79,6 +79,8 @@ function guard(maxBytes: number, contentType: string, counted: { size: number; h
   });
 }
 
+const interrupted = () => new StorageError('InvalidRequest', 'The upload was interrupted');
+
 const notThatImage = (type: string) =>
   new StorageError('InvalidMimeType', `The file is not a ${type.replace('image/', '').toUpperCase()} image`);
 
@@ -95,7 +97,7 @@ async function writeTo(
     await pipeline(source, guard(rules.maxBytes, contentType, counted), createWriteStream(file, { mode: 0o600 }));
   } catch (error) {
     await rm(file, { force: true });
-    throw error;
+    throw error instanceof StorageError ? error : interrupted();
   }
   if (counted.size === 0) {
     await rm(file, { force: true });
@@ -146,24 +148,30 @@ function receiveMultipart(body: Readable, type: string, rules: UploadRules): Pro
     } catch {
       return reject(new StorageError('InvalidRequest', 'The multipart body could not be read'));
     }
-    // Refused: answer at once and let the rest of the body run into nothing.
+    let file: Readable | undefined;
+    // Refused: answer at once, end the file being written (its part is removed), and let the rest of
+    // the body run into nothing.
     const fail = (error: unknown) => {
       body.unpipe(parser);
       body.resume();
+      file?.destroy(error instanceof Error ? error : interrupted());
       reject(error);
     };
     // A client that goes away mid-upload: refused, never an unhandled stream error.
-    body.on('error', () => fail(new StorageError('InvalidRequest', 'The upload was interrupted')));
+    body.on('error', () => fail(interrupted()));
     parser.on('field', (name, value) => (fields[name] = value));
     parser.on('file', (_name, stream, info) => {
       if (writing) return stream.resume();
       try {
         const contentType = checkMimeType(info.mimeType, rules.allowedMimeTypes);
+        // From here the write's pipeline listens to the stream, so ending it with an error is safe.
+        file = stream;
         writing = writeTo(stream, rules, contentType).then((w) => ({ ...w, contentType }));
         writing.catch(fail);
       } catch (error) {
         writing = Promise.reject(error);
         writing.catch(() => {});
+        stream.resume();
         fail(error);
       }
     });

@@ -140,6 +140,40 @@ describe.each([
     expect((await filesUnder(join(root, 'shots'))).length).toBe(1);
   });
 
+  it('survives an upload the client drops halfway, keeping nothing of it', async () => {
+    const { hostname, port } = new URL(stack.url);
+    const auth = `Bearer ${await token(alice.client)}`;
+    const boundary = 'x-evidence-boundary';
+    const bodies = [
+      {
+        type: `multipart/form-data; boundary=${boundary}`,
+        start: `--${boundary}\r\ncontent-disposition: form-data; name=""; filename="a.png"\r\ncontent-type: image/png\r\n\r\n`,
+      },
+      { type: 'image/png', start: '' },
+    ];
+    for (const body of bodies) {
+      await new Promise<void>((resolve) => {
+        const req = request({
+          hostname,
+          port,
+          method: 'POST',
+          path: `/storage/v1/object/open/${alice.id}/dropped.png`,
+          headers: { authorization: auth, 'content-type': body.type, 'content-length': 1_000_000 },
+        });
+        req.on('error', () => resolve());
+        req.write(Buffer.concat([Buffer.from(body.start), Buffer.from(pngBytes(64 * 1024))]));
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300);
+      });
+    }
+    await expect.poll(() => filesUnder(join(root, '.uploads')), { timeout: 10_000 }).toEqual([]);
+    expect(await rowsOf('open')).toEqual([]);
+    // Still answering.
+    expect((await alice.client.storage.from('open').list(alice.id)).error).toBeNull();
+  });
+
   it('refuses names that would leave the bucket folder, and a bucket that does not exist', async () => {
     const auth = { authorization: `Bearer ${await token(alice.client)}` };
     // Sent as written (fetch would resolve dot segments first; the server's URL parsing resolves
