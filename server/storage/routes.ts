@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
 import { verifyToken, type Caller, type ServerContext } from '../context.ts';
 import { JwtError } from '../auth/jwt.ts';
 import { bearerToken, isObject } from '../shared/http.ts';
@@ -67,11 +68,12 @@ export function storageRoutes(ctx: ServerContext, settings: StorageSettings): Ho
     const who = await caller(c);
     const bucket = await findBucket(ctx.db, bucketId);
     const bucketLimit = bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit);
-    const received = await receiveUpload(c.req.raw, {
+    const rules = {
       root: settings.root,
       maxBytes: Math.min(settings.fileSizeLimit, bucketLimit),
       allowedMimeTypes: bucket.allowed_mime_types ?? [],
-    });
+    };
+    const received = await receiveUpload(c.req.raw, rules, (c.env as HttpBindings | undefined)?.incoming);
     const upsert = c.req.method === 'PUT' || c.req.header('x-upsert') === 'true';
     const { id } = await storeObject(ctx.db, settings.root, who, { bucket: bucketId, name, upsert }, received);
     return c.json({ Id: id, Key: `${bucketId}/${name}` });

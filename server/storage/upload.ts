@@ -118,15 +118,17 @@ function parseMetadata(text: string | undefined): Record<string, unknown> | null
 }
 
 /** Reads the request's file into `<root>/.uploads/`; the caller moves it into place or removes it. */
-export async function receiveUpload(request: Request, rules: UploadRules): Promise<Received> {
+export async function receiveUpload(request: Request, rules: UploadRules, incoming?: Readable): Promise<Received> {
   const type = request.headers.get('content-type') ?? '';
   const declared = Number(request.headers.get('content-length'));
-  if (!request.body) throw new StorageError('InvalidRequest', 'No content provided');
-  const body = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream);
+  // Node's own request stream where the server has one (npm start), else the web stream (app.request()).
+  const web = incoming ? null : request.body;
+  if (!incoming && !web) throw new StorageError('InvalidRequest', 'No content provided');
+  const body = incoming ?? Readable.fromWeb(web as import('node:stream/web').ReadableStream);
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     const contentType = checkMimeType(type, rules.allowedMimeTypes);
     if (declared > rules.maxBytes) {
-      body.destroy();
+      body.resume(); // read into nothing, so the answer reaches the client
       throw tooLarge(rules.maxBytes);
     }
     const cache = request.headers.get('cache-control') ?? 'max-age=3600';
