@@ -1,6 +1,7 @@
 -- What hosted Supabase has before any project migration runs, read from supabase/postgres
 -- (migrations/db/init-scripts and migrations/db/migrations) and supabase/auth's migrations:
--- the roles, the auth schema GoTrue leaves behind, the realtime publication, pgcrypto, and the
+-- the roles, the auth schema GoTrue leaves behind, the storage schema supabase/storage's
+-- migrations leave, the realtime publication, pgcrypto, and the
 -- 2026 default that new tables in public are not exposed to the Data API roles.
 -- Idempotent: the local stack runs it on every start as the bootstrap superuser, before
 -- supabase/migrations (which then run as the non-superuser postgres, as on hosted).

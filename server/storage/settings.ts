@@ -1,6 +1,6 @@
 // `[storage]` of supabase/config.toml as the Supabase CLI reads it: the global file_size_limit, and
 // `[storage.buckets.<name>]` (public, file_size_limit, allowed_mime_types, objects_path), which
-// `supabase start` and `supabase seed buckets` create or update through the Storage API.
+// `supabase seed buckets` creates or updates through the Storage API (objects_path is not read here).
 import { mkdir, rm } from 'node:fs/promises';
 import type { Queryable } from '../db/database.ts';
 import { uploadsDir } from './paths.ts';
