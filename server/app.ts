@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { ApiError } from './rest/errors.ts';
 import { mailRoutes } from './mail/routes.ts';
+import { storageRoutes } from './storage/routes.ts';
 import { studioRoutes } from './studio/routes.ts';
 import { functionRoutes } from './functions/routes.ts';
 import { staticRoutes, type PreviewLoader } from './static.ts';
@@ -139,6 +140,7 @@ export function buildApp(ctx: ServerContext, options: AppOptions = {}): Hono {
   app.route('/functions/v1', functionRoutes(ctx));
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
+  if (ctx.config.storage) app.route('/storage/v1', storageRoutes(ctx, ctx.config.storage));
   app.route('/mail', mailRoutes(ctx));
   app.route('/studio', studioRoutes(ctx));
   app.all('/auth/*', (c) => c.json({ code: 404, error_code: 'not_found', msg: 'Not found' }, 404));

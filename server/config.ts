@@ -3,13 +3,14 @@
 import type { NotifyOptions } from './functions/notify.ts';
 import { readFileSync } from 'node:fs';
 import type { ServerOptions } from 'node:http';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { GOTRUE_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
 import type { ExternalProviderSettings } from './auth/external/provider.ts';
 import type { SmtpSettings } from './mail/smtp.ts';
 import type { OutboxOptions } from './mail/outbox.ts';
 import { readSupabaseConfig, unsetEnvReference } from './supabase-config.ts';
 import type { RealtimeLimits } from './realtime/limits.ts';
+import { storageSettings, type StorageSettings, type StorageToml } from './storage/settings.ts';
 
 export interface StackOptions {
   port: number;
@@ -73,6 +74,8 @@ export interface StackOptions {
   notify?: NotifyOptions;
   /** The Brawl Stars API that verifies player IDs (BRAWLSTARS_API_URL, BRAWLSTARS_API_KEY); no key: off. */
   brawlStars?: { apiUrl: string; apiKey?: string };
+  /** `[storage]` of config.toml, files under DATA_DIR/storage; undefined: no Storage (`enabled = false`). */
+  storage?: StorageSettings;
 }
 
 /** What a slow or piling-up client may hold of the HTTP server. */
@@ -141,6 +144,7 @@ type TomlProvider = {
 };
 
 type Toml = {
+  storage?: StorageToml;
   api?: { schemas?: string[]; max_rows?: number; extra_search_path?: string[]; auto_expose_new_tables?: boolean };
   db?: { settings?: { statement_timeout?: string | number } };
   auth?: {
@@ -289,10 +293,11 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
   const supabaseDir = resolve(root, 'supabase');
   const toml = readSupabaseConfig(supabaseDir, root, env) as Toml;
   const port = Number(env.PORT ?? 3000);
+  const dataDir = resolve(root, env.DATA_DIR ?? '.local');
   return {
     port: Number.isInteger(port) && port >= 0 ? port : 3000,
     host: env.HOST ?? '127.0.0.1',
-    dataDir: resolve(root, env.DATA_DIR ?? '.local'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     supabaseDir,
     adminEmail: env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
@@ -319,6 +324,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env, root = process
     secureEmailChange: toml.auth?.email?.double_confirm_changes !== false,
     smtp: smtpSettings(toml),
     studioPassword: env.STUDIO_PASSWORD || undefined,
+    storage: toml.storage?.enabled === false ? undefined : storageSettings(toml.storage, join(dataDir, 'storage')),
     brawlStars: {
       apiUrl: env.BRAWLSTARS_API_URL || 'https://api.brawlstars.com',
       apiKey: env.BRAWLSTARS_API_KEY || undefined,

@@ -14,6 +14,7 @@ import type { ExternalProviderSettings } from './auth/external/provider.ts';
 import type { OperatorAccess } from './local-only.ts';
 import type { RestOptions } from './rest/settings.ts';
 import { bearerToken, clientIp } from './shared/http.ts';
+import type { StorageSettings } from './storage/settings.ts';
 
 export interface ServerConfig {
   /** The origin people and supabase-js reach the stack at, e.g. http://127.0.0.1:3000. */
@@ -49,6 +50,8 @@ export interface ServerConfig {
   secureEmailChange?: boolean;
   /** The Brawl Stars API that verifies player IDs; without a key nothing is verified. */
   brawlStars?: { apiUrl: string; apiKey?: string };
+  /** Storage's settings (`[storage]` of config.toml); undefined: no /storage/v1. */
+  storage?: StorageSettings;
 }
 
 export interface ServerContext {

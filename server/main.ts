@@ -142,6 +142,7 @@ BrawlCup is running${dev ? ' (dev, hot reload)' : ''}.
         Database: ${ctx.db.kind === 'pglite' ? `PGlite in ${ctx.db.location}` : ctx.db.location}
       Studio URL: ${stack.url}/studio
      Mailbox URL: ${options.smtp ? `(mail leaves through SMTP ${options.smtp.host}:${options.smtp.port}, [auth.email.smtp])` : `${stack.url}/mail`}
+     Storage URL: ${options.storage ? `${stack.url}/storage/v1 (files in ${join(options.dataDir, 'storage')}; buckets ${Object.keys(options.storage.buckets).join(', ') || 'none'})` : '(off: [storage] enabled = false)'}
   Functions URL: ${stack.notifications.functions ? `${stack.url}/functions/v1 (${stack.notifications.functions.functions.join(', ')}, in Deno)` : '(off: EDGE_FUNCTIONS=off)'}
          Discord: ${options.externalProviders.discord ? `sign-in on, redirect URL ${options.externalProviders.discord.redirectUri ?? `${stack.url}/auth/v1/callback`}` : 'sign-in off ([auth.external.discord])'}
         anon key: ${ctx.keys.anonKey}

@@ -18,6 +18,7 @@ import { ensureAdmin } from './auth/admin.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
 import { createRealtime, isRealtimePath, refuseUpgrade, type RealtimeServer } from './realtime/server.ts';
 import { startNotifications, type Notifications } from './functions/notify.ts';
+import { startStorage } from './storage/settings.ts';
 
 export interface RunningStack {
   url: string;
@@ -54,7 +55,15 @@ export async function openStackDatabase(
 }
 
 /** Paths the stack answers itself; everything else is the app (built files, or Vite in dev). */
-export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/realtime/v1', '/functions/v1', '/mail', '/studio'];
+export const API_PREFIXES = [
+  '/auth/v1',
+  '/rest/v1',
+  '/realtime/v1',
+  '/storage/v1',
+  '/functions/v1',
+  '/mail',
+  '/studio',
+];
 const isApiPath = (url = '/') =>
   API_PREFIXES.some((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
 
@@ -74,6 +83,14 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
   } catch (error) {
     await db.close();
     throw error;
+  }
+  // Files live in the data directory the stack was given (a test's own temporary folder).
+  const storage = options.storage && { ...options.storage, root: join(options.dataDir, 'storage') };
+  if (storage) {
+    await startStorage(db, storage).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
   }
   const keys = await loadKeys(options.dataDir);
   const mailbox = new Mailbox(options.quiet ? () => {} : undefined);
@@ -102,6 +119,7 @@ export async function startStack(options: StartOptions): Promise<RunningStack> {
     enableSignup: options.enableSignup,
     mailerAutoconfirm: options.mailerAutoconfirm,
     secureEmailChange: options.secureEmailChange,
+    storage,
   };
   const mail = createMailer(db, mailbox, options.smtp, options.mail);
   const ctx: ServerContext = { db, keys, config, mailbox, mail, sessions: new LiveSessions(db) };

@@ -1,4 +1,4 @@
-// Backups as plain SQL: every row of every table in the auth and public schemas, read in one
+// Backups as plain SQL: every row of every table in the auth, public and storage schemas, read in one
 // repeatable-read transaction (a consistent snapshot while the site keeps running), and loaded
 // back into a fresh database whose schema comes from the same migrations. Works alike on PGlite and
 // Postgres, so a dump of one restores into the other.
@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { Database, Queryable } from './database.ts';
 import { migrate, parseMigrationName } from './migrate.ts';
 
-const SCHEMAS = ['auth', 'public'];
+// storage: the buckets and the objects' rows (their files are in DATA_DIR/storage, copied beside the dump).
+const SCHEMAS = ['auth', 'public', 'storage'];
 const ROWS_PER_INSERT = 200;
 const MIGRATIONS_HEADER = '-- brawlcup-migrations: ';
 

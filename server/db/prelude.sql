@@ -1,6 +1,7 @@
 -- What hosted Supabase has before any project migration runs, read from supabase/postgres
 -- (migrations/db/init-scripts and migrations/db/migrations) and supabase/auth's migrations:
--- the roles, the auth schema GoTrue leaves behind, the realtime publication, pgcrypto, and the
+-- the roles, the auth schema GoTrue leaves behind, the storage schema supabase/storage's
+-- migrations leave, the realtime publication, pgcrypto, and the
 -- 2026 default that new tables in public are not exposed to the Data API roles.
 -- Idempotent: the local stack runs it on every start as the bootstrap superuser, before
 -- supabase/migrations (which then run as the non-superuser postgres, as on hosted).
@@ -332,6 +333,113 @@ alter function auth.uid() owner to supabase_auth_admin;
 alter function auth.role() owner to supabase_auth_admin;
 alter function auth.email() owner to supabase_auth_admin;
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
+  to postgres, anon, authenticated, service_role;
+
+-- ============================================================================================
+-- The storage schema, in the shape supabase/storage's tenant migrations leave it (the columns the
+-- object API uses; server/README.md lists what is left out). supabase_storage_admin owns the tables,
+-- and postgres is a member of it, as hosted dumps show (GRANT supabase_storage_admin TO postgres),
+-- so migrations may create policies on storage.objects and insert buckets.
+-- ============================================================================================
+
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin noinherit createrole login noreplication;
+  end if;
+  if not pg_has_role('postgres', 'supabase_storage_admin', 'member') then
+    grant supabase_storage_admin to postgres;
+  end if;
+end
+$$;
+
+create schema if not exists storage authorization supabase_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant all on schema storage to supabase_storage_admin;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text
+);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
+create unique index if not exists bname on storage.buckets using btree (name);
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text collate "C",
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  owner_id text,
+  user_metadata jsonb
+);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects using btree (name text_pattern_ops);
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+-- The helpers storage policies use: 'a/b/c.png' -> {a,b}, 'c.png', 'png'.
+create or replace function storage.foldername(name text) returns text[]
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]
+$$;
+
+create or replace function storage.filename(name text) returns text
+language sql immutable
+as $$
+  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+alter function storage.update_updated_at_column() owner to supabase_storage_admin;
+-- 0038-grant-with-grant-option: postgres may pass these on.
+grant all on storage.buckets, storage.objects to postgres with grant option;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to postgres, anon, authenticated, service_role;
 
 -- ============================================================================================

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { StorageApiError } from '@supabase/storage-js';
 import {
   AppError,
   EMAIL_LIMIT_MESSAGE,
+  EVIDENCE_MESSAGES,
   FALLBACK_MESSAGE,
   NETWORK_MESSAGE,
   RATE_LIMIT_MESSAGE,
@@ -67,6 +69,16 @@ describe('lib/errors', () => {
     expect(isTransient({ message: 'permission denied for table teams', code: '42501' })).toBe(false);
     expect(isTransient({ message: 'JWT expired', code: 'PGRST303' })).toBe(false);
     expect(isTransient({ message: 'Too many requests', code: 'PT429' })).toBe(false);
+  });
+
+  it("words Storage's refusals by their statusCode, never by their text", () => {
+    const refused = (status: number, message: string) => new StorageApiError(message, status, String(status));
+    expect(errorMessage(refused(413, 'The object exceeded the maximum allowed size (5 MB)'))).toBe(
+      EVIDENCE_MESSAGES.size,
+    );
+    expect(errorMessage(refused(415, 'mime type text/plain is not supported'))).toBe(EVIDENCE_MESSAGES.type);
+    expect(errorMessage(refused(403, 'new row violates row-level security policy'))).toBe(EVIDENCE_MESSAGES.denied);
+    expect(errorMessage(refused(500, 'Internal server error'))).toBe(FALLBACK_MESSAGE);
   });
 
   it('turns fetch failures into the network message', () => {

@@ -77,7 +77,10 @@ export function toAppError(error: unknown): AppError {
     const e = error as ErrorLike;
     const message = typeof e.message === 'string' && e.message ? e.message : FALLBACK_MESSAGE;
     if (isNetworkFailure(e)) return new AppError(NETWORK_MESSAGE, { network: true, status: 0, cause: error });
-    const code = typeof e.code === 'string' ? e.code : typeof e.code === 'number' ? String(e.code) : undefined;
+    let code = typeof e.code === 'string' ? e.code : typeof e.code === 'number' ? String(e.code) : undefined;
+    // Storage's errors carry their code as statusCode (storage-js's StorageApiError).
+    const storageCode = (error as { statusCode?: unknown }).statusCode;
+    if (e.name === 'StorageApiError' && typeof storageCode === 'string') code = `storage:${storageCode}`;
     let status = typeof e.status === 'number' ? e.status : undefined;
     // FunctionsHttpError carries the Response in `context`.
     if (status === undefined && e.context instanceof Response) status = e.context.status;
@@ -119,6 +122,20 @@ function violatedConstraint(e: AppError): string | undefined {
   return e.code?.startsWith('23') ? /constraint "([a-z0-9_]+)"/.exec(e.message)?.[1] : undefined;
 }
 
+// Storage's refusals (its `statusCode`), for its one bucket: the evidence screenshots (lib/evidence.ts
+// checks the same limits first, with these words).
+export const EVIDENCE_MESSAGES = {
+  size: 'Screenshots can be at most 5 MB.',
+  type: 'Attach a PNG, JPEG or WebP screenshot.',
+  denied: 'Only the captains of this match can attach screenshots, until its result is confirmed.',
+} as const;
+const STORAGE_MESSAGES: Record<string, string> = {
+  '413': EVIDENCE_MESSAGES.size,
+  '415': EVIDENCE_MESSAGES.type,
+  '403': EVIDENCE_MESSAGES.denied,
+  '404': 'That file is not there, or you cannot see it.',
+};
+
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 export const EMAIL_LIMIT_MESSAGE = 'Too many emails have been sent. Please wait a while and try again.';
 
@@ -159,6 +176,7 @@ export function ruleMessage(rule: Rule, ...args: (string | number)[]): string {
 export function errorMessage(error: unknown): string {
   const e = toAppError(error);
   if (e.network) return NETWORK_MESSAGE;
+  if (e.code?.startsWith('storage:')) return STORAGE_MESSAGES[e.code.slice('storage:'.length)] ?? FALLBACK_MESSAGE;
   // PostgrestError carries no status: the database's 429 is known by its code.
   if (e.status === 429 || e.code === 'PT429') return rateLimitMessage(e);
   if (e.userFacing || e.code === 'P0001' || (e.code && RULE_CODE.test(e.code))) return e.message;

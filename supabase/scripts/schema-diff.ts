@@ -183,7 +183,7 @@ function catalogChanges(from: Map<string, Fact>, to: Map<string, Fact>, recreate
     if (key.startsWith('publication ')) {
       const [, publication, table] = key.split(' ');
       out.push(`alter publication ${publication} drop table ${table};`);
-    } else if (key.startsWith('auth trigger ')) {
+    } else if (key.startsWith('auth trigger ') || key.startsWith('platform policy ')) {
       out.push(fact.sql.split('\n')[0]!);
     }
   }
@@ -335,6 +335,35 @@ async function catalog(url: string): Promise<Map<string, Fact>> {
         `auth trigger ${t.relation} ${t.name}`,
         t.definition,
         `drop trigger if exists ${t.name} on ${t.relation};\n${t.definition};`,
+      );
+    }
+
+    // Nor policies there: the project's policies on storage.objects (who reads and writes files).
+    const platformPolicies = await client.query<{
+      name: string;
+      relation: string;
+      permissive: string;
+      roles: string[];
+      cmd: string;
+      qual: string | null;
+      with_check: string | null;
+    }>(
+      `select quote_ident(policyname) as name, format('%I.%I', schemaname, tablename) as relation, permissive,
+              roles::text[] as roles, cmd, qual, with_check
+       from pg_policies where schemaname = any ($1)`,
+      [excluded],
+    );
+    for (const p of platformPolicies.rows) {
+      const definition = [
+        `create policy ${p.name} on ${p.relation} as ${p.permissive.toLowerCase()} for ${p.cmd.toLowerCase()}`,
+        `to ${p.roles.map((r) => (r === 'public' ? r : pg.escapeIdentifier(r))).join(', ')}`,
+        p.qual === null ? '' : `using (${p.qual})`,
+        p.with_check === null ? '' : `with check (${p.with_check})`,
+      ].filter(Boolean);
+      add(
+        `platform policy ${p.relation} ${p.name}`,
+        definition.join(' '),
+        `drop policy if exists ${p.name} on ${p.relation};\n${definition.join('\n')};`,
       );
     }
   } finally {

@@ -1,6 +1,7 @@
 // A started tournament's matches for the administrator (disputed first), each with its teams, score,
 // winner, dispute and state, and Set result or Correct result once both teams are known.
 import { Badge, Button, Card, Group, Text } from '@mantine/core';
+import { MatchEvidence } from '@/components/ui/match-evidence';
 import { MATCH_STATE_LABELS, matchLabel, type Match } from '../api/get-matches';
 
 type Props = { matches: Match[]; name: (id: string | null) => string; onSettle: (match: Match) => void };
@@ -62,6 +63,7 @@ function MatchSummary({ match: m, name }: { match: Match; name: Props['name'] })
           Dispute: {m.dispute_comment}
         </Text>
       )}
+      {m.state === 'disputed' && <MatchEvidence matchId={m.id} label={`Evidence for ${matchLabel(m)}`} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Button, Divider, Group, Modal, NativeSelect, SegmentedControl, Stack, T
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Divider.css';
 import { FormError } from '@/components/ui/form-error';
+import { MatchEvidence } from '@/components/ui/match-evidence';
 import { errorMessage } from '@/lib/errors';
 import type { GameWinner } from '@/lib/best-of';
 import { matchLabel, type Match } from '../api/get-matches';
@@ -91,6 +92,7 @@ export function ResultDialog({ tournamentId, match, name, onDone }: Props) {
             <Text size="sm" c="dimmed">
               {matchLabel(match)}: {team1} vs {team2}, best of {match.best_of}
             </Text>
+            <MatchEvidence matchId={match.id} />
             <SegmentedControl
               value={mode}
               onChange={(v) => setMode(v as 'games' | 'forfeit')}

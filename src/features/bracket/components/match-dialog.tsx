@@ -14,6 +14,7 @@ import { useMatchDiscordLink } from '@/features/bracket/api/get-discord-link';
 import { STATE_LABELS, teamName } from '@/features/bracket/components/bracket-layout';
 import { CaptainActions } from '@/features/bracket/components/captain-actions';
 import { MatchSides } from '@/features/bracket/components/match-sides';
+import { MatchEvidence } from '@/components/ui/match-evidence';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/List.css';
 
@@ -156,6 +157,9 @@ function MatchDetails({
       )}
 
       {captain && <CaptainActions match={match} tournamentId={tournamentId} team1={a} team2={b} onNotice={setNotice} />}
+      {captain && !match.is_bye && match.team1_id && match.team2_id && (
+        <MatchEvidence matchId={match.id} canAttach={match.confirmed_at === null} />
+      )}
     </Stack>
   );
 }
