@@ -1,8 +1,9 @@
 // The navigation header of signed-in screens: brand (-> /home), Tournaments, Leaderboard, My
 // Tournaments, Profile, Contact Us, Dashboard (administrators) and Logout, and for a signed-in user the
 // notifications bell. The current path's link is marked
-// (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
-// links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
+// (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From 1200 px
+// the links sit in the bar with icons and labels, from 1120 px with labels alone (an administrator's
+// seven always so); below, a Menu button opens them as a labelled list (e2e/header-layout.test.ts).
 import { lazy, Suspense, useId, useState } from 'react';
 import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
@@ -64,6 +65,7 @@ export function Header() {
     <header
       className={classes.header}
       data-scrolled={scroll.y > SCROLL_THRESHOLD || undefined}
+      data-crowded={isAdmin || undefined}
       onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
     >
       <Container size="lg" className={classes.inner}>
