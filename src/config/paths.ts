@@ -27,6 +27,9 @@ export const paths = {
   /** The public, shareable page of one tournament (the route is `tournamentRoute`). */
   tournament: (id: string) => `/tournaments/${encodeURIComponent(id)}`,
   tournamentRoute: '/tournaments/:id',
+  /** The tournament's page with one match's dialog open (the bracket reads ?match=). */
+  tournamentMatch: (id: string, matchId: string) =>
+    `/tournaments/${encodeURIComponent(id)}?match=${encodeURIComponent(matchId)}`,
   notifications: '/notifications',
   leaderboard: '/leaderboard',
 } as const;

@@ -5,6 +5,8 @@ import { z } from '@/lib/zod';
 const nextMatchRow = z.object({
   tournament_id: z.string(),
   status: z.enum(['match', 'waiting', 'eliminated', 'completed']),
+  /** The current match (status match): its dialog opens at paths.tournamentMatch. */
+  match_id: z.string().nullable(),
   team_name: z.string().nullable(),
   round_label: z.string().nullable(),
   opponent_team_name: z.string().nullable(),
