@@ -24,6 +24,7 @@ import { NavLink, Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { signOut, useAuth } from '@/lib/auth';
 import { loadChunk } from '@/lib/chunk';
+import { withNext } from '@/lib/safe-next';
 import classes from './header.module.css';
 
 export const SCROLL_THRESHOLD = 20;
@@ -45,7 +46,7 @@ export function Header() {
   const [scroll] = useWindowScroll();
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // The phone menu is open for the page it was opened on: a link followed (or Back pressed) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -102,7 +103,8 @@ export function Header() {
               <span>Logout</span>
             </a>
           ) : (
-            <HeaderLink to={paths.login} label="Sign in" icon={IconLogin2} />
+            // Back here after signing in (or up): a shared tournament link keeps its way.
+            <HeaderLink to={withNext(paths.login, `${pathname}${search}`)} label="Sign in" icon={IconLogin2} />
           )}
         </nav>
       </Container>
