@@ -1,13 +1,22 @@
 // A player's current match comes first: on the tournament's page "Your match" and its action sit
 // above the banner, the rules and the teams, and one tap opens the match's dialog; My Tournaments'
-// "Report result" and "Confirm result" open the page with that dialog open (issue 29, item 2).
+// "Report result" and "Confirm result" open the page with that dialog open (issue 29, item 2). My
+// Tournaments lists running tournaments first, marked live, not under Past (item 7).
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
-import { adminRpc, createPlayer, createTournament, registerAs, signedInAs, type Player } from './support/data.ts';
+import {
+  adminRpc,
+  createPlayer,
+  createTournament,
+  registerAs,
+  signedInAs,
+  updateTournament,
+  type Player,
+} from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { card, navLink, region, signInAt, visible, waitForPath } from './support/ui.ts';
+import { card, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -88,5 +97,38 @@ describe("A player's match", () => {
     const blazeDialog = blaze.getByRole('dialog', { name: /^(Nova vs Blaze|Blaze vs Nova)$/ });
     await blazeDialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await visible(blazeDialog.getByText('Result confirmed.'));
+  });
+});
+
+describe('My Tournaments', () => {
+  it('lists running tournaments first, marked live, from their start to their end; Past is for the finished', async () => {
+    const t = await startedDuel();
+    const soon = new Date(Date.now() + 86_400_000).toISOString();
+    const upcoming = await createTournament('1v1', 4, 'E2E Later', { starts_at: soon });
+    const due = await createTournament('1v1', 4, 'E2E Due', { starts_at: soon });
+    const cancelled = await createTournament('1v1', 4, 'E2E Called Off', { starts_at: soon });
+    for (const x of [upcoming, due, cancelled]) await registerAs(t.nova, x, [t.nova.gameId], undefined, ['Nova']);
+    // Its start time comes in a moment; the organiser has not pressed Start yet.
+    const dueAt = Date.now() + 3_000;
+    await updateTournament(due.id, { starts_at: new Date(dueAt).toISOString() });
+    await updateTournament(cancelled.id, { cancelled_at: new Date().toISOString() });
+
+    const { page } = await newPerson(journey.browser, PHONE);
+    await signInAt(page, t.nova);
+    await new Promise((r) => setTimeout(r, Math.max(0, dueAt + 500 - Date.now())));
+    await openMyTournaments(page);
+    const sections = page.getByRole('region', { name: /^(Live now|Upcoming|Past)$/ });
+    await visible(region(page, 'Past'));
+    expect(await sections.evaluateAll((all) => all.map((s) => s.getAttribute('aria-label')))).toEqual([
+      'Live now',
+      'Upcoming',
+      'Past',
+    ]);
+    const live = region(page, 'Live now');
+    for (const name of [t.name, due.name]) await visible(text(card(live, name), 'Live'));
+    await visible(card(region(page, 'Upcoming'), upcoming.name));
+    await visible(card(region(page, 'Past'), cancelled.name));
+    expect(await card(region(page, 'Past'), t.name).count()).toBe(0);
+    await checkScreen(page, 'my-tournaments-live', live);
   });
 });

@@ -43,7 +43,7 @@ export async function signInAt(page: Page, who: Pick<Player, 'email' | 'password
 }
 
 /** The registration card of a tournament on /home (an <article> named after the tournament). */
-export function card(page: Page, name: string): Locator {
+export function card(page: Page | Locator, name: string): Locator {
   return page.getByRole('article', { name, exact: true });
 }
 
