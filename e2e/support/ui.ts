@@ -118,3 +118,31 @@ export async function openLive(page: Page, path: string, name: string): Promise<
   await visible(page.getByRole('heading', { level: 1, name }));
   await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
 }
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Opens a form's time field (by its label) and chooses a day in its calendar; the time is still to set. */
+export async function chooseDay(page: Page, form: Locator, label: string, day: Date): Promise<void> {
+  await form.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  const button = page.getByRole('button', {
+    name: `${day.getDate()} ${MONTHS[day.getMonth()]} ${day.getFullYear()}`,
+    exact: true,
+  });
+  const next = page.getByRole('button', { name: 'Next month' });
+  await visible(next);
+  for (let i = 0; i < 24 && (await button.count()) === 0; i++) await next.click();
+  await button.first().click();
+}
