@@ -1,7 +1,8 @@
 // A player's current match comes first: on the tournament's page "Your match" and its action sit
 // above the banner, the rules and the teams, and one tap opens the match's dialog; My Tournaments'
 // "Report result" and "Confirm result" open the page with that dialog open (issue 29, item 2). My
-// Tournaments lists running tournaments first, marked live, not under Past (item 7).
+// Tournaments lists running tournaments first, marked live, not under Past (item 7). The registration
+// form starts with the player themself as player 1 (item 6).
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
@@ -16,7 +17,7 @@ import {
   type Player,
 } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { card, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
+import { card, field, navLink, openHome, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -130,5 +131,33 @@ describe('My Tournaments', () => {
     await visible(card(region(page, 'Past'), cancelled.name));
     expect(await card(region(page, 'Past'), t.name).count()).toBe(0);
     await checkScreen(page, 'my-tournaments-live', live);
+  });
+});
+
+describe('The registration form', () => {
+  it("starts with the player's own player ID and name: the 1v1 entrant (phone), a team's captain (desktop)", async () => {
+    const me = await createPlayer('self');
+    const solo = await createTournament('1v1', 4, 'E2E Self Solo');
+    const trio = await createTournament('3v3', 4, 'E2E Self Trio');
+
+    const { page: phone } = await newPerson(journey.browser, PHONE);
+    await signInAt(phone, me);
+    await phone.goto(`/tournaments/${solo.id}`);
+    const mine = region(phone, 'Your registration');
+    await mine.getByRole('button', { name: 'Register' }).click();
+    expect(await field(mine, 'Player 1 ID').inputValue()).toBe(`#${me.gameId}`);
+    expect(await field(mine, 'Player 1 In-Game Name').inputValue()).toBe(me.username);
+    await mine.getByRole('button', { name: 'Submit Registration' }).click();
+    await visible(text(mine, 'Wait for the Discord Link'));
+
+    const { page: desktop } = await newPerson(journey.browser, DESKTOP);
+    await signInAt(desktop, me);
+    await openHome(desktop);
+    const c = card(desktop, trio.name);
+    await c.getByRole('button', { name: 'Register Now' }).click();
+    expect(await field(c, 'Player 1 ID').inputValue()).toBe(`#${me.gameId}`);
+    expect(await field(c, 'Player 1 In-Game Name').inputValue()).toBe(me.username);
+    expect(await field(c, 'Player 2 ID').inputValue()).toBe('');
+    await checkScreen(desktop, 'registration-prefilled', c);
   });
 });
