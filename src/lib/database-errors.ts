@@ -107,4 +107,5 @@ export const pushEndpointInvalid = { code: 'BC803', message: "This push subscrip
 export const pushKeysInvalid = { code: 'BC804', message: "This push subscription's keys are not valid.", field: 'keys' } as const;
 export const pushSubscriptionsLimit = { code: 'BC805', message: "Push is on in 10 browsers already: turn it off in one first.", field: null } as const;
 export const discordWebhookInvalid = { code: 'BC806', message: "This is not a Discord channel webhook URL (https://discord.com/api/webhooks/...).", field: 'url' } as const;
+export const checkinNeedsStart = { code: 'BCP01', message: "Set a start time first: without one there is no check-in to close.", field: null } as const;
 export const contactRateLimited = { code: 'PT429', message: "You have sent too many messages. Please wait a few minutes and try again.", field: null } as const;

@@ -60,7 +60,8 @@ select is(
 select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
-  array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim',
+  array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'close_check_in',
+        'complete_player_id_claim',
         'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match',
         'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'mark_notifications_read', 'my_next_match',
         'my_notification_preferences', 'notify_clock', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
