@@ -12,7 +12,7 @@ import { newPerson } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, createPlayer, listTournaments, playerId, tag, type Player } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, signInAt, text, visible } from './support/ui.ts';
+import { chooseDay, field, signInAt, text, visible } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -40,32 +40,9 @@ async function registerSolo(player: Player, tournamentId: string, name: string):
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** Picks a date and time in the form's picker as a person does (the browser's zone is the viewer's). */
 async function pickTime(page: Page, form: Locator, label: string, at: Date): Promise<void> {
-  await form.getByRole('button', { name: new RegExp(`^${label}`) }).click();
-  const day = page.getByRole('button', {
-    name: `${at.getDate()} ${MONTHS[at.getMonth()]} ${at.getFullYear()}`,
-    exact: true,
-  });
-  const next = page.getByRole('button', { name: 'Next month' });
-  await visible(next);
-  for (let i = 0; i < 24 && (await day.count()) === 0; i++) await next.click();
-  await day.first().click();
+  await chooseDay(page, form, label, at);
   await page.getByRole('spinbutton', { name: 'Hours' }).click();
   await page.keyboard.type(pad(at.getHours()));
   await page.getByRole('spinbutton', { name: 'Minutes' }).click();

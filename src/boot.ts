@@ -9,6 +9,7 @@
 // followed before then is a plain link; the sign-in forms' submit button stays disabled until then.
 import { APP_LINKS_ID, HYDRATED_EVENT, SERVER_STATE_ID } from '@/lib/page-ids';
 import { yieldTask } from '@/lib/yield-task';
+import { safeNext, withNext } from '@/lib/safe-next';
 
 let started = false;
 
@@ -74,6 +75,20 @@ function holdEarlyTaps() {
   );
 }
 
+/**
+ * The prerendered sign-in screens were rendered without the address's `?next=`: their links to each
+ * other carry it from the start, so "Sign up" followed before the app arrives still leads back to the
+ * shared tournament (the app renders the same addresses when it takes over).
+ */
+function carryNext() {
+  const next = safeNext(new URLSearchParams(location.search).get('next'));
+  if (!next) return;
+  for (const path of ['/login', '/register'])
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(`#root a[href="${path}"]`))
+      link.setAttribute('href', withNext(path, next));
+}
+
+carryNext();
 if (document.getElementById(SERVER_STATE_ID)) {
   holdEarlyTaps();
   afterPaint();

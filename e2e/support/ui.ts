@@ -43,7 +43,7 @@ export async function signInAt(page: Page, who: Pick<Player, 'email' | 'password
 }
 
 /** The registration card of a tournament on /home (an <article> named after the tournament). */
-export function card(page: Page, name: string): Locator {
+export function card(page: Page | Locator, name: string): Locator {
   return page.getByRole('article', { name, exact: true });
 }
 
@@ -117,4 +117,32 @@ export async function openLive(page: Page, path: string, name: string): Promise<
   await page.goto(path);
   await visible(page.getByRole('heading', { level: 1, name }));
   await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** Opens a form's time field (by its label) and chooses a day in its calendar; the time is still to set. */
+export async function chooseDay(page: Page, form: Locator, label: string, day: Date): Promise<void> {
+  await form.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  const button = page.getByRole('button', {
+    name: `${day.getDate()} ${MONTHS[day.getMonth()]} ${day.getFullYear()}`,
+    exact: true,
+  });
+  const next = page.getByRole('button', { name: 'Next month' });
+  await visible(next);
+  for (let i = 0; i < 24 && (await button.count()) === 0; i++) await next.click();
+  await button.first().click();
 }

@@ -24,11 +24,11 @@ describe('Navigation header', () => {
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/');
   });
 
-  it('gives a visitor the Leaderboard link too, and Sign in', async () => {
+  it('gives a visitor the Leaderboard link too, and Sign in, which comes back here', async () => {
     renderApp('/leaderboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(nav).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fleaderboard');
     expect(within(nav).queryByRole('link', { name: 'Logout' })).toBeNull();
   });
 

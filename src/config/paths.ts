@@ -33,6 +33,9 @@ export const paths = {
   /** A match's room: the teams, lobby, draft and result, live for players, staff and spectators. */
   match: (id: string) => `/matches/${encodeURIComponent(id)}`,
   matchRoute: '/matches/:id',
+  /** The tournament's page with one match's dialog open (the bracket reads ?match=). */
+  tournamentMatch: (id: string, matchId: string) =>
+    `/tournaments/${encodeURIComponent(id)}?match=${encodeURIComponent(matchId)}`,
   notifications: '/notifications',
   leaderboard: '/leaderboard',
 } as const;

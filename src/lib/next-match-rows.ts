@@ -7,6 +7,8 @@ const nextMatchRow = z.object({
   /** The match to open in its room (paths.match); null when there is none. */
   match_id: z.string().nullable().optional(),
   status: z.enum(['match', 'waiting', 'eliminated', 'completed']),
+  /** The current match (status match): its dialog opens at paths.tournamentMatch. */
+  match_id: z.string().nullable(),
   team_name: z.string().nullable(),
   round_label: z.string().nullable(),
   opponent_team_name: z.string().nullable(),

@@ -17,6 +17,11 @@ export const NEXT_MATCH_STATES: Record<string, string> = {
   done: 'Done',
 };
 
+/** What the player does with their current match, as the button that opens it says. */
+export function matchAction(next: NextMatch): string {
+  return next.can_report ? 'Report result' : next.can_confirm ? 'Confirm result' : 'Open match';
+}
+
 /** 1 -> "1st", 2 -> "2nd", 3 -> "3rd", 11 -> "11th". */
 export function ordinal(n: number): string {
   const tens = n % 100;

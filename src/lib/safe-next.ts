@@ -1,4 +1,5 @@
-// Where to go after signing in or up: a `?next=` from the address bar, kept only when it stays on this site.
+// Where to go after signing in or up: a `?next=` from the address bar, kept only when it stays on this
+// site, and carried on by every link between the sign-in screens.
 
 /**
  * A `?next=` from the address bar as a path on this site, or undefined. Anyone can craft the link, so
@@ -15,4 +16,9 @@ export function safeNext(next: string | null | undefined): string | undefined {
     return undefined;
   }
   return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : undefined;
+}
+
+/** `path` with `?next=`, so signing in or up from there still comes back to `next`. */
+export function withNext(path: string, next: string | undefined): string {
+  return next ? `${path}?${new URLSearchParams({ next })}` : path;
 }

@@ -1104,6 +1104,44 @@ export type Database = {
           target: Json
         }[]
       }
+      close_check_in: {
+        Args: { p_tournament_id: string }
+        Returns: {
+          best_of: number
+          cancelled_at: string | null
+          checkin_closes_at: string | null
+          checkin_opens_at: string | null
+          checkin_settled_at: string | null
+          completed_at: string | null
+          created_at: string
+          description: string
+          discord_link: string | null
+          format: string
+          id: string
+          name: string
+          player_id_rule: string
+          prize: string | null
+          registered_teams: number
+          registration_closes_at: string | null
+          rules: string | null
+          slots: number
+          started_at: string | null
+          starts_at: string | null
+          swiss_rounds: number | null
+          thumbnail_url: string
+          top_cut: number | null
+          top_cut_format: string
+          type: string
+          updated_at: string
+          waitlisted_teams: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "tournaments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       complete_player_id_claim: {
         Args: { p_icon_id: number; p_player_id: string; p_user_id: string }
         Returns: {

@@ -119,3 +119,52 @@ comment on function public.settle_check_in(uuid) is
   'order. Idempotent; nothing once the tournament has started.';
 revoke all on function public.settle_check_in(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.settle_check_in(uuid) to anon, authenticated, service_role;
+
+-- The administrator closes check-in now rather than at its time (the organiser's "Close check-in
+-- now"): the window ends at this moment and the close is settled at once, by the same function the
+-- clock's close goes through, so no-shows give their slots exactly as they would have then.
+create function public.close_check_in(p_tournament_id uuid)
+returns public.tournaments
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_tournament public.tournaments;
+begin
+  if not (select private.is_admin()) then
+    perform private.fail('admin_only');
+  end if;
+  select * into v_tournament from public.tournaments where id = p_tournament_id for update;
+  if not found then
+    perform private.fail('tournament_not_found');
+  end if;
+  if v_tournament.cancelled_at is not null then
+    perform private.fail('tournament_cancelled');
+  end if;
+  if v_tournament.started_at is not null then
+    perform private.fail('tournament_started');
+  end if;
+  if v_tournament.starts_at is null then
+    perform private.fail('checkin_needs_start');
+  end if;
+  -- Still to close: it ends now. Not open yet, it opens and closes now (whoever was checked in by
+  -- hand stays in); registration closes with it.
+  if now() < public.checkin_closes(v_tournament) then
+    update public.tournaments
+    set checkin_opens_at = least(public.checkin_opens(v_tournament), now() - interval '1 second'),
+        checkin_closes_at = now(),
+        registration_closes_at = least(public.registration_closes(v_tournament), now())
+    where id = p_tournament_id;
+  end if;
+  perform public.settle_check_in(p_tournament_id);
+  select * into v_tournament from public.tournaments where id = p_tournament_id;
+  return v_tournament;
+end
+$$;
+comment on function public.close_check_in(uuid) is
+  'Administrator: closes check-in now (opening it first if it had not opened) and settles the close at '
+  'once, as settle_check_in does at the scheduled close: no-shows give their slots to checked-in '
+  'waitlisted teams. Not for a cancelled or started tournament, nor one without a start time.';
+revoke all on function public.close_check_in(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.close_check_in(uuid) to authenticated;

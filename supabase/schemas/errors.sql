@@ -82,6 +82,7 @@ as $$
     -- Check-in
     ('BC401', 'checkin_closed', 'Check-in is closed.', null),
     ('BC402', 'checkin_not_open', 'Check-in is not open yet.', null),
+    ('BCP01', 'checkin_needs_start', 'Set a start time first: without one there is no check-in to close.', null),
     ('BC403', 'captain_only_checkin', 'Only the captain can check the team in.', null),
     ('BC404', 'checkin_needs_full_team', 'Name a player for every place before checking in.', null),
     ('BC405', 'tournament_started', 'The tournament has started.', null),

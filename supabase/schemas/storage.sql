@@ -4,25 +4,6 @@
 -- any migration; locally server/db/prelude.sql); this file holds the project's rules on it.
 
 -- ============================================================================================
--- Staff
--- ============================================================================================
-
-create function private.can_moderate(p_tournament_id uuid)
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  -- replaced by staff.sql at merge
-  select private.is_admin()
-$$;
-comment on function private.can_moderate(uuid) is
-  'True when the caller may settle the tournament''s matches: an administrator (or its staff).';
-revoke all on function private.can_moderate(uuid) from public, anon, authenticated, service_role;
-grant execute on function private.can_moderate(uuid) to authenticated;
-
--- ============================================================================================
 -- Evidence
 -- ============================================================================================
 

@@ -1,8 +1,9 @@
 // The navigation header of signed-in screens: brand (-> /home), Tournaments, Leaderboard, My
 // Tournaments, Profile, Contact Us, Dashboard (administrators and tournament staff) and Logout, and for a signed-in user the
 // notifications bell. The current path's link is marked
-// (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From md up the
-// links sit in the bar with their labels; below, a Menu button opens them as a labelled list.
+// (aria-current="page"); past 20 px of scroll the bar turns translucent and blurred. From 1200 px
+// the links sit in the bar with icons and labels, from 1120 px with labels alone (an administrator's
+// seven always so); below, a Menu button opens them as a labelled list (e2e/header-layout.test.ts).
 import { lazy, Suspense, useId, useState } from 'react';
 import { Container } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
@@ -24,6 +25,7 @@ import { paths } from '@/config/paths';
 import { signOut, useAuth } from '@/lib/auth';
 import { useIsStaff } from '@/lib/staff-roles';
 import { loadChunk } from '@/lib/chunk';
+import { withNext } from '@/lib/safe-next';
 import classes from './header.module.css';
 
 export const SCROLL_THRESHOLD = 20;
@@ -46,7 +48,7 @@ export function Header() {
   const { user } = useAuth();
   const isStaff = useIsStaff();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   // The phone menu is open for the page it was opened on: a link followed (or Back pressed) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
@@ -66,6 +68,7 @@ export function Header() {
     <header
       className={classes.header}
       data-scrolled={scroll.y > SCROLL_THRESHOLD || undefined}
+      data-crowded={isAdmin || undefined}
       onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
     >
       <Container size="lg" className={classes.inner}>
@@ -102,7 +105,8 @@ export function Header() {
               <span>Logout</span>
             </a>
           ) : (
-            <HeaderLink to={paths.login} label="Sign in" icon={IconLogin2} />
+            // Back here after signing in (or up): a shared tournament link keeps its way.
+            <HeaderLink to={withNext(paths.login, `${pathname}${search}`)} label="Sign in" icon={IconLogin2} />
           )}
         </nav>
       </Container>

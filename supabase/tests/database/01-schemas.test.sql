@@ -64,14 +64,14 @@ select is(
   (select array_agg(p.proname::text order by p.proname) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'public' and p.prosecdef),
   array['accept_team_player', 'add_tournament_staff', 'admin_matches', 'captain_username', 'champion', 'check_in',
-        'claim_outbox', 'complete_player_id_claim', 'confirm_match', 'confirm_team_place', 'discord_link',
-        'dispute_match', 'draft_act', 'draft_tick', 'fill_team_place', 'finish_outbox', 'forfeit_match',
-        'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'lobby_host', 'mark_notifications_read',
-        'mark_ready', 'my_next_match', 'my_notification_preferences', 'notify_clock', 'post_lobby', 'recent_champions',
-        'record_game', 'register_team', 'report_match', 'reset_tournament', 'round_label', 'save_push_subscription',
-        'set_check_in', 'set_match_result', 'set_round_draft', 'set_round_settings', 'set_seed', 'settle_check_in',
-        'staff_members', 'standings', 'start_player_id_claim', 'start_tournament', 'swiss_standings',
-        'tournament_teams', 'waitlist_position', 'withdraw_team'],
+        'claim_outbox', 'close_check_in', 'complete_player_id_claim', 'confirm_match', 'confirm_team_place',
+        'discord_link', 'dispute_match', 'draft_act', 'draft_tick', 'fill_team_place', 'finish_outbox',
+        'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'lobby_host',
+        'mark_notifications_read', 'mark_ready', 'my_next_match', 'my_notification_preferences', 'notify_clock',
+        'post_lobby', 'recent_champions', 'record_game', 'register_team', 'report_match', 'reset_tournament',
+        'round_label', 'save_push_subscription', 'set_check_in', 'set_match_result', 'set_round_draft',
+        'set_round_settings', 'set_seed', 'settle_check_in', 'staff_members', 'standings', 'start_player_id_claim',
+        'start_tournament', 'swiss_standings', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
   'only the registration, bracket, verification and notification functions players, admins, the verification and the dispatcher call are security definer in public');
 
 select ok((select prosecdef from pg_proc where oid = 'private.is_admin()'::regprocedure), 'private.is_admin is security definer');

@@ -9,7 +9,7 @@ select is((select count(*) from private.error_catalog()), (select count(distinct
 select is((select count(*) from private.error_catalog()), (select count(distinct name) from private.error_catalog()),
   'each name is listed once');
 select is_empty($$ select code from private.error_catalog() where code !~ '^(BC[0-9A-Z][0-9]{2}|PT[0-9]{3})$' $$,
-  'codes are of class BC (or PT and an HTTP status, for a limit)');
+  'codes are of class BC, then a digit or letter and two digits (or PT and an HTTP status, for a limit)');
 select is_empty($$ select name from private.error_catalog() where message is null or btrim(message) = '' $$,
   'every code has a message');
 

@@ -1,10 +1,10 @@
 // The bracket of one tournament for the administrator (bracket-screen.tsx loads it): Start tournament once check-in has closed
-// (the database's close, from the tournament row), Reset bracket before the first result, the
+// (the database's close, from the tournament row, or Close check-in now), Reset bracket before the first result, the
 // matches (disputed first) with results set, corrected or awarded by forfeit or no-show, the result
 // history and the round settings.
 import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
+import { IconDoorExit, IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
@@ -15,6 +15,7 @@ import { teamDisplayName, type Team } from '../api/get-teams';
 import { useMatches, type Match } from '../api/get-matches';
 import { settleCheckIn } from '../api/start-tournament';
 import { RESET_CONFIRM_MESSAGE, useResetTournament } from '../api/reset-tournament';
+import { useCloseCheckIn } from '../api/close-check-in';
 import { MatchList } from './match-list';
 import { ResultDialog } from './result-dialog';
 import { ResultHistory } from './result-history';
@@ -27,13 +28,16 @@ export function BracketPanel({ tournament, teams }: { tournament: AdminTournamen
   const matches = useMatches(tournament.id, started);
   const [starting, setStarting] = useState(false);
   const [resetting, setResetting] = useState(false);
+  const [closing, setClosing] = useState(false);
   const [settling, setSettling] = useState<Match | null>(null);
   const [history, setHistory] = useState(false);
   const prepare = usePrepareStart(tournament.id, () => setStarting(true));
   const names = new Map(teams.map((t) => [t.id, teamDisplayName(t)]));
   const name = (id: string | null) => (id ? (names.get(id) ?? 'Removed team') : 'TBD');
   // Without a start time there is no check-in to wait for.
-  const canStart = tournament.checkin_closes === null || checkInClosed(tournament, now);
+  // A settled close (Close check-in now) counts at once, before the clock's next tick.
+  const canStart =
+    tournament.checkin_closes === null || tournament.checkin_settled_at !== null || checkInClosed(tournament, now);
   const anyResult = (matches.data ?? []).some((m) => m.confirmed_at !== null && !m.is_bye);
 
   return (
@@ -43,6 +47,16 @@ export function BracketPanel({ tournament, teams }: { tournament: AdminTournamen
           Bracket
         </Title>
         <Group gap="xs">
+          {!started && !canStart && tournament.checkin_closes && tournament.cancelled_at === null && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconDoorExit size={14} aria-hidden />}
+              onClick={() => setClosing(true)}
+            >
+              Close check-in now
+            </Button>
+          )}
           {!started && (
             <Button
               size="xs"
@@ -80,7 +94,8 @@ export function BracketPanel({ tournament, teams }: { tournament: AdminTournamen
       </Group>
       {!started && !canStart && tournament.checkin_closes && (
         <Text size="sm" c="dimmed">
-          The tournament can start once check-in closes ({formatTime(tournament.checkin_closes)}).
+          The tournament can start once check-in closes ({formatTime(tournament.checkin_closes)}), or when you close it
+          now.
         </Text>
       )}
       <FormError message={prepare.error} />
@@ -101,6 +116,7 @@ export function BracketPanel({ tournament, teams }: { tournament: AdminTournamen
         <ResultDialog tournamentId={tournament.id} match={settling} name={name} onDone={() => setSettling(null)} />
       )}
       {resetting && <ResetDialog tournamentId={tournament.id} onDone={() => setResetting(false)} />}
+      {closing && <CloseCheckInDialog tournamentId={tournament.id} onDone={() => setClosing(false)} />}
     </Stack>
   );
 }
@@ -118,6 +134,22 @@ function ResetDialog({ tournamentId, onDone }: { tournamentId: string; onDone: (
       error={reset.error ? errorMessage(reset.error) : null}
       onCancel={onDone}
       onConfirm={() => reset.mutate(tournamentId, { onSuccess: onDone })}
+    />
+  );
+}
+
+function CloseCheckInDialog({ tournamentId, onDone }: { tournamentId: string; onDone: () => void }) {
+  const close = useCloseCheckIn(tournamentId);
+  return (
+    <ConfirmDialog
+      opened
+      title="Close check-in now"
+      message="Check-in ends now: captains can no longer check in, and teams that have not checked in give their slots to checked-in teams on the waitlist. Then you can start the tournament."
+      confirmLabel="Close check-in"
+      busy={close.isPending}
+      error={close.error ? errorMessage(close.error) : null}
+      onCancel={onDone}
+      onConfirm={() => close.mutate(undefined, { onSuccess: onDone })}
     />
   );
 }

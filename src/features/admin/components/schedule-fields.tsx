@@ -18,6 +18,19 @@ const TIME_LABELS: Record<ScheduleField, string> = {
   checkin_closes_at: 'Check-in closes',
 };
 
+/**
+ * A click on the hours or minutes selects what they hold, so typing replaces it: the button's release
+ * would otherwise drop the caret between the two digits, and "1830" typed after choosing a day became
+ * 10:30 ("0|0" + "1" reads 10, which moves on to the minutes). e2e/organiser-path.test.ts.
+ */
+const KEEP_SELECTION = { onMouseUp: (event: React.MouseEvent) => event.preventDefault() };
+const TIME_PICKER = {
+  hoursInputLabel: 'Hours',
+  minutesInputLabel: 'Minutes',
+  hoursInputProps: KEEP_SELECTION,
+  minutesInputProps: KEEP_SELECTION,
+};
+
 type FormControl = Control<TournamentFormInput, unknown, TournamentFormValues>;
 type Props = { control: FormControl; errors: FieldErrors<TournamentFormInput> };
 
@@ -42,7 +55,7 @@ export function ScheduleFields({ control, errors }: Props) {
               previousLabel="Previous month"
               valueFormat="ddd D MMM YYYY, HH:mm"
               submitButtonProps={{ 'aria-label': `Set ${TIME_LABELS[name].toLowerCase()}` }}
-              timePickerProps={{ hoursInputLabel: 'Hours', minutesInputLabel: 'Minutes' }}
+              timePickerProps={TIME_PICKER}
               name={field.name}
               ref={field.ref}
               value={field.value ?? null}

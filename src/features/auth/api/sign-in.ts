@@ -37,9 +37,4 @@ export function destinationAfterSignIn(user: User | null, from?: string): string
   return isAdminUser(user) ? paths.adminDashboard : paths.home;
 }
 
-export { safeNext } from '@/lib/safe-next';
-
-/** `path` with `?next=`, so signing in or up from there still comes back to `next`. */
-export function withNext(path: string, next: string | undefined): string {
-  return next ? `${path}?${new URLSearchParams({ next })}` : path;
-}
+export { safeNext, withNext } from '@/lib/safe-next';

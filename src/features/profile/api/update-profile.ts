@@ -45,7 +45,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(profileKeys.profile(saved.id), saved);
-      queryClient.setQueryData(profileStatusKey(saved.id), !saved.game_id);
+      queryClient.setQueryData(profileStatusKey(saved.id), { username: saved.username, gameId: saved.game_id });
     },
   });
 }

@@ -37,13 +37,15 @@ export type MyRegistration = Omit<TeamRow, 'players'> & {
   /** The place entered with my player ID, when I am on the team as a player. */
   myPlace: Place | null;
   discordLink: string | null;
-  /** Completed, cancelled, or started before now. */
+  /** Running: started, or its start time has come (the phase in_progress), until it is completed. */
+  live: boolean;
+  /** Completed or cancelled. */
   past: boolean;
   /** Check-in has closed or the tournament has started: no one may change the team (private.roster_closed). */
   rosterClosed: boolean;
 };
 
-const PAST_PHASES = ['in_progress', 'completed', 'cancelled'];
+const PAST_PHASES = ['completed', 'cancelled'];
 
 function toMyRegistration(row: TeamRow, userId: string, discordLink: string | null, now: Date): MyRegistration {
   const { players, ...team } = row;
@@ -74,16 +76,22 @@ function toMyRegistration(row: TeamRow, userId: string, discordLink: string | nu
     isCaptain: row.registered_by === userId,
     myPlace: places.find((p) => p.player?.mine && row.registered_by !== userId) ?? null,
     discordLink,
+    live: row.tournament.phase === 'in_progress',
     past: PAST_PHASES.includes(row.tournament.phase),
     rosterClosed: rosterClosed(row.tournament, now.getTime()),
   };
 }
 
-/** Upcoming by start time (to be announced last), then past ones, latest first. */
-export function sortMyRegistrations(teams: MyRegistration[]): { upcoming: MyRegistration[]; past: MyRegistration[] } {
+/** Running ones first, then upcoming by start time (to be announced last), then past ones, latest first. */
+export function sortMyRegistrations(teams: MyRegistration[]): {
+  live: MyRegistration[];
+  upcoming: MyRegistration[];
+  past: MyRegistration[];
+} {
   const time = (t: MyRegistration) => (t.tournament.starts_at ? new Date(t.tournament.starts_at).getTime() : Infinity);
   return {
-    upcoming: teams.filter((t) => !t.past).sort((a, b) => time(a) - time(b)),
+    live: teams.filter((t) => t.live).sort((a, b) => time(a) - time(b)),
+    upcoming: teams.filter((t) => !t.live && !t.past).sort((a, b) => time(a) - time(b)),
     past: teams.filter((t) => t.past).sort((a, b) => time(b) - time(a)),
   };
 }

@@ -291,7 +291,10 @@ describe('My Tournaments (/my-tournaments)', () => {
     renderApp('/my-tournaments');
     const match = async () => within(await screen.findByRole('region', { name: `Your match in ${tournament.name}` }));
     const action = (name: string) => async () =>
-      expect((await match()).getByRole('link', { name })).toHaveAttribute('href', `/tournaments/${tournament.id}`);
+      // The link opens the match's dialog on the tournament's page.
+      expect((await match()).getByRole('link', { name }).getAttribute('href')).toMatch(
+        new RegExp(`^/tournaments/${tournament.id}\\?match=[0-9a-f-]{36}$`),
+      );
 
     let m = await match();
     expect(m.getByText((_, el) => el?.textContent === 'Semi-final · Best of 3 · Ready to play')).toBeInTheDocument();

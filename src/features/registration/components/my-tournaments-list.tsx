@@ -1,5 +1,6 @@
-// My Tournaments: the player's home for what they joined, as captain or entered by one. Upcoming
-// tournaments first by start time, past ones below; live. Or the empty message with a way to find one.
+// My Tournaments: the player's home for what they joined, as captain or entered by one. Running
+// tournaments first (Live now), then upcoming ones by start time, past ones below; live. Or the empty
+// message with a way to find one.
 import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
@@ -60,7 +61,7 @@ export function MyTournamentsList() {
 
   if (query.isLoading) return <LoadingScreen label="Loading your tournaments..." />;
 
-  const { upcoming, past } = sortMyRegistrations(query.data ?? []);
+  const { live, upcoming, past } = sortMyRegistrations(query.data ?? []);
   return (
     <Stack gap="lg" data-live={status}>
       <Title order={1}>My Tournaments</Title>
@@ -72,7 +73,7 @@ export function MyTournamentsList() {
             Try again
           </Button>
         </Stack>
-      ) : upcoming.length + past.length === 0 ? (
+      ) : live.length + upcoming.length + past.length === 0 ? (
         <Card p="xl" radius="lg">
           <Stack align="center" gap="sm">
             <Text fw={700} fz="lg" ta="center">
@@ -85,6 +86,7 @@ export function MyTournamentsList() {
         </Card>
       ) : (
         <>
+          <Section title="Live now" teams={live} next={next.data} />
           <Section title="Upcoming" teams={upcoming} next={next.data} />
           <Section title="Past" teams={past} next={next.data} />
         </>

@@ -1,10 +1,10 @@
 // A started tournament's card says what the player's next match is, in a few lines: the round,
-// best-of and state, the opponent and their in-game names, the modes and maps, and a link to the
-// tournament page to open it or report the result; or their place once out or over.
+// best-of and state, the opponent and their in-game names, the modes and maps, and a link that opens
+// the match's dialog on the tournament page (to report or confirm); or their place once out or over.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { gameTexts, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
+import { gameTexts, matchAction, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
 
 export function NextMatchSummary({ next, tournamentName }: { next: NextMatch; tournamentName: string }) {
   if (next.status !== 'match') {
@@ -15,7 +15,6 @@ export function NextMatchSummary({ next, tournamentName }: { next: NextMatch; to
     );
   }
   const games = gameTexts(next);
-  const action = next.can_report ? 'Report result' : next.can_confirm ? 'Confirm result' : 'Open match';
   return (
     <Stack gap={4} component="section" aria-label={`Your match in ${tournamentName}`}>
       <Text fz="sm">
@@ -33,11 +32,15 @@ export function NextMatchSummary({ next, tournamentName }: { next: NextMatch; to
       <Group gap="xs">
         <Button
           component={Link}
-          to={paths.tournament(next.tournament_id)}
+          to={
+            next.match_id
+              ? paths.tournamentMatch(next.tournament_id, next.match_id)
+              : paths.tournament(next.tournament_id)
+          }
           size="compact-sm"
           variant={next.can_report || next.can_confirm ? 'filled' : 'light'}
         >
-          {action}
+          {matchAction(next)}
         </Button>
         {next.match_id && (
           <Button component={Link} to={paths.match(next.match_id)} size="compact-sm" variant="light">

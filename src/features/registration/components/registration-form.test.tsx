@@ -6,6 +6,12 @@ import { renderApp } from '@/testing/render';
 import { freshGameId, signedInUser } from '@/testing/users';
 import { createTournament, registerAs } from '@/testing/data';
 
+/** Replaces what a field holds (player 1 starts as the signed-in player). */
+async function retype(user: ReturnType<typeof renderApp>['user'], field: HTMLElement, value: string) {
+  await user.clear(field);
+  await user.type(field, value);
+}
+
 async function openForm(name: string) {
   const { user } = renderApp('/home');
   const card = await screen.findByRole('article', { name }, { timeout: 10_000 });
@@ -17,30 +23,35 @@ async function openForm(name: string) {
 }
 
 describe('Registration form', () => {
-  it('shows every required-field message for a 3v3 team', async () => {
+  it('fills player 1 with the captain, and shows every required-field message for the rest of a 3v3 team', async () => {
     const t = await createTournament({ type: '3v3' });
-    await signedInUser();
+    const me = await signedInUser();
     const { user, c } = await openForm(t.name);
+    expect(c.getByLabelText(/^Player 1 ID/)).toHaveValue(me.gameId);
+    expect(c.getByLabelText(/^Player 1 In-Game Name/)).toHaveValue(me.username);
 
     await user.click(c.getByRole('button', { name: 'Submit Registration' }));
 
     expect(await c.findByText('Team name is required.')).toBeInTheDocument();
-    expect(c.getAllByText('Invalid player ID format. Must be 9 characters with optional #.')).toHaveLength(3);
-    for (const n of [1, 2, 3]) {
+    expect(c.getAllByText('Invalid player ID format. Must be 9 characters with optional #.')).toHaveLength(2);
+    expect(c.queryByText('In-game name is required for player 1.')).not.toBeInTheDocument();
+    for (const n of [2, 3]) {
       expect(c.getByText(`In-game name is required for player ${n}.`)).toBeInTheDocument();
     }
     expect(c.getByLabelText(/^Team Name/)).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('shows the 1v1 form without a team name and checks the ID format', async () => {
+  it('shows the 1v1 form without a team name, filled with my own player ID and name, and checks the ID format', async () => {
     const t = await createTournament({ type: '1v1' });
-    await signedInUser();
+    const me = await signedInUser();
     const { user, c } = await openForm(t.name);
+    expect(c.getByLabelText(/^Player 1 ID/)).toHaveValue(me.gameId);
+    expect(c.getByLabelText(/^Player 1 In-Game Name/)).toHaveValue(me.username);
 
     expect(c.queryByLabelText(/Team Name/)).not.toBeInTheDocument();
     expect(c.queryByLabelText(/Player 2 ID/)).not.toBeInTheDocument();
-    await user.type(c.getByLabelText(/^Player 1 ID/), '#ABC12');
-    await user.type(c.getByLabelText(/^Player 1 In-Game Name/), 'Shelly');
+    await retype(user, c.getByLabelText(/^Player 1 ID/), '#ABC12');
+    await retype(user, c.getByLabelText(/^Player 1 In-Game Name/), 'Shelly');
     await user.click(c.getByRole('button', { name: 'Submit Registration' }));
 
     expect(await c.findByText('Invalid player ID format. Must be 9 characters with optional #.')).toBeInTheDocument();
@@ -53,8 +64,8 @@ describe('Registration form', () => {
     const { user, c } = await openForm(t.name);
 
     await user.type(c.getByLabelText(/^Team Name/), 'Twin Peaks');
-    await user.type(c.getByLabelText(/^Player 1 ID/), ' abc123xyz');
-    await user.type(c.getByLabelText(/^Player 1 In-Game Name/), 'Colt');
+    await retype(user, c.getByLabelText(/^Player 1 ID/), ' abc123xyz');
+    await retype(user, c.getByLabelText(/^Player 1 In-Game Name/), 'Colt');
     await user.type(c.getByLabelText(/^Player 2 ID/), '#ABC123XYZ');
     await user.type(c.getByLabelText(/^Player 2 In-Game Name/), 'Brock');
     await user.click(c.getByRole('button', { name: 'Submit Registration' }));
@@ -69,8 +80,8 @@ describe('Registration form', () => {
     await signedInUser();
     const { user, c } = await openForm(t.name);
 
-    await user.type(c.getByLabelText(/^Player 1 ID/), taken.slice(1).toLowerCase());
-    await user.type(c.getByLabelText(/^Player 1 In-Game Name/), 'Second');
+    await retype(user, c.getByLabelText(/^Player 1 ID/), taken.slice(1).toLowerCase());
+    await retype(user, c.getByLabelText(/^Player 1 In-Game Name/), 'Second');
     await user.click(c.getByRole('button', { name: 'Submit Registration' }));
 
     expect(await c.findByRole('alert')).toHaveTextContent(`Player ID ${taken} is already registered.`);
@@ -84,8 +95,8 @@ describe('Registration form', () => {
     const { user, c } = await openForm(t.name);
 
     await user.type(c.getByLabelText(/^Team Name/), 'Night Owls');
-    await user.type(c.getByLabelText(/^Player 1 ID/), freshGameId());
-    await user.type(c.getByLabelText(/^Player 1 In-Game Name/), 'Mortis');
+    await retype(user, c.getByLabelText(/^Player 1 ID/), freshGameId());
+    await retype(user, c.getByLabelText(/^Player 1 In-Game Name/), 'Mortis');
     await user.type(c.getByLabelText(/^Player 2 ID/), freshGameId().slice(1));
     await user.type(c.getByLabelText(/^Player 2 In-Game Name/), 'Crow');
     const submit = c.getByRole('button', { name: 'Submit Registration' });
@@ -117,8 +128,8 @@ describe('Registration form', () => {
     await signedInUser();
     const { user, c } = await openForm(t.name);
 
-    await user.type(c.getByLabelText(/^Player 1 ID/), freshGameId());
-    await user.type(c.getByLabelText(/^Player 1 In-Game Name/), 'Piper');
+    await retype(user, c.getByLabelText(/^Player 1 ID/), freshGameId());
+    await retype(user, c.getByLabelText(/^Player 1 In-Game Name/), 'Piper');
     await user.click(c.getByRole('button', { name: 'Submit Registration' }));
 
     expect(await c.findByText('Wait for the Discord Link', {}, { timeout: 10_000 })).toBeInTheDocument();

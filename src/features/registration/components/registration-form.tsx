@@ -1,14 +1,16 @@
 // The registration form inside a tournament card (spec sections 4 and 5): fields by tournament type,
 // validated by the same schema the register_team call uses; server errors appear in the red box.
+// Player 1 starts as the player themself (their player ID and username): the solo entrant, or the
+// captain of a team.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogin, IconSend, IconUserCheck } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
-import { usePlayerIdMissing } from '@/lib/profile-status';
+import { useOwnPlayer, type OwnPlayer } from '@/lib/profile-status';
 import { errorMessage } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { playerIdRule } from '@/lib/player-rules';
@@ -36,19 +38,10 @@ type Props = {
   next?: string;
 };
 
-export function RegistrationForm({ tournament, id, onRegistered, waitlist = false, next }: Props) {
+export function RegistrationForm(props: Props) {
+  const { id, next } = props;
   const { user, isAdmin } = useAuth();
-  // An account made with Discord has no player ID yet: it completes its profile first.
-  const missingPlayerId = usePlayerIdMissing(isAdmin ? undefined : user?.id);
-  const rule = tournament.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed';
-  const schema = useMemo(() => registerTeamSchema(tournament.type, rule), [tournament.type, rule]);
-  const ids = playerIdRule(rule);
-  const form = useForm<RegisterTeamInput, unknown, RegisterTeamValues>({
-    resolver: zodResolver(schema),
-    defaultValues: emptyRegistration(tournament.type),
-  });
-  const registration = useRegisterTeam();
-  const errors = form.formState.errors;
+  const { own, known, failed } = useOwnPlayer(user?.id);
 
   if (!user) {
     return (
@@ -66,7 +59,17 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
     );
   }
 
-  if (missingPlayerId) {
+  // A failed read leaves the form empty rather than waiting: the database checks the IDs anyway.
+  if (!known && !failed) {
+    return (
+      <Center id={id}>
+        <Loader size="sm" aria-label="Loading" />
+      </Center>
+    );
+  }
+
+  // An account made with Discord has no player ID yet: it completes its profile first.
+  if (known && !isAdmin && !own?.gameId) {
     const back = next ?? `${window.location.pathname}${window.location.search}`;
     return (
       <Stack gap="sm" id={id}>
@@ -83,6 +86,27 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
     );
   }
 
+  return <EntryForm {...props} own={own} />;
+}
+
+/** Player 1 as the player themself: the solo entrant, or a team's captain. */
+function prefilled(type: Tournament['type'], own: OwnPlayer | null): RegisterTeamInput {
+  const values = emptyRegistration(type);
+  if (own?.gameId) values.players[0] = { playerId: own.gameId, inGameName: own.username };
+  return values;
+}
+
+function EntryForm({ tournament, id, onRegistered, waitlist = false, own }: Props & { own: OwnPlayer | null }) {
+  const rule = tournament.player_id_rule === 'brawl_stars' ? 'brawl_stars' : 'seed';
+  const schema = useMemo(() => registerTeamSchema(tournament.type, rule), [tournament.type, rule]);
+  const ids = playerIdRule(rule);
+  const form = useForm<RegisterTeamInput, unknown, RegisterTeamValues>({
+    resolver: zodResolver(schema),
+    defaultValues: prefilled(tournament.type, own),
+  });
+  const registration = useRegisterTeam();
+  const errors = form.formState.errors;
+
   const onSubmit = form.handleSubmit(async (values) => {
     let team: RegisteredTeam;
     try {
@@ -92,7 +116,7 @@ export function RegistrationForm({ tournament, id, onRegistered, waitlist = fals
     }
     // Awaited rather than a mutate callback: the cached list already marks the card registered, which
     // unmounts this form, and a callback would not outlive it.
-    form.reset(emptyRegistration(tournament.type));
+    form.reset(prefilled(tournament.type, own));
     onRegistered(team);
   });
   const submitting = registration.isPending;

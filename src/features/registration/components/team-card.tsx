@@ -122,6 +122,11 @@ function CheckInState({ team }: { team: MyRegistration }) {
   return null;
 }
 
+/** The small white dot of a Live badge. */
+function LiveDot() {
+  return <span aria-hidden style={{ display: 'block', width: 6, height: 6, borderRadius: 3, background: 'white' }} />;
+}
+
 export function TeamCard({ team, next }: { team: MyRegistration; next?: NextMatch }) {
   const t = team.tournament;
   const confirm = useConfirmTeamPlace();
@@ -158,9 +163,15 @@ export function TeamCard({ team, next }: { team: MyRegistration; next?: NextMatc
           <Text fz="sm">
             {t.starts_at ? <time dateTime={t.starts_at}>{formatTime(t.starts_at)}</time> : 'Date to be announced'}
           </Text>
-          <Badge size="sm" variant="light" tt="none">
-            {phaseLabel(t.phase)}
-          </Badge>
+          {team.live ? (
+            <Badge size="sm" color="red.9" variant="filled" tt="none" leftSection={<LiveDot />}>
+              Live
+            </Badge>
+          ) : (
+            <Badge size="sm" variant="light" tt="none">
+              {phaseLabel(t.phase)}
+            </Badge>
+          )}
         </Group>
         <Group gap={6}>
           <IconUsers size={16} aria-hidden />

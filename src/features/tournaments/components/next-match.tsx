@@ -1,10 +1,11 @@
-// "Your match": what a player in a started tournament needs before anything else: the round, the
-// opponent and their in-game names, best-of, modes and maps, and whether it is their turn to report or
-// confirm (in the bracket below); once they are out or the tournament is over, their place.
+// "Your match": what a player in a started tournament needs before anything else, at the top of the
+// page: the round, the opponent and their in-game names, best-of, modes and maps, whether it is their
+// turn to report or confirm, and the button that opens the match's dialog; once they are out or the
+// tournament is over, their place.
 import { Link } from 'react-router-dom';
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { paths } from '@/config/paths';
-import { gameTexts, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
+import { gameTexts, matchAction, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
 
 export function NextMatchPanel({ next }: { next: NextMatch }) {
   if (next.status !== 'match') {
@@ -58,9 +59,20 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
       {(next.can_report || next.can_confirm) && (
         <Text size="sm" role="status">
           {next.can_confirm
-            ? 'Your opponent reported the result: open the match in the bracket below to confirm or dispute it.'
-            : 'Played it? Open the match in the bracket below to report the result.'}
+            ? 'Your opponent reported the result: confirm or dispute it.'
+            : 'Played it? Report the result.'}
         </Text>
+      )}
+      {next.match_id && (
+        <Button
+          component={Link}
+          to={paths.tournamentMatch(next.tournament_id, next.match_id)}
+          preventScrollReset
+          variant={next.can_report || next.can_confirm ? 'filled' : 'light'}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {matchAction(next)}
+        </Button>
       )}
     </Stack>
   );

@@ -93,7 +93,9 @@ describe('Tournament page (/tournaments/:id)', () => {
     const mine = section('Your registration');
 
     await user.click(await mine.findByRole('button', { name: 'Register' }));
-    await user.type(await mine.findByLabelText(/^Player 1 ID/), freshGameId());
+    await user.clear(await mine.findByLabelText(/^Player 1 ID/));
+    await user.type(mine.getByLabelText(/^Player 1 ID/), freshGameId());
+    await user.clear(mine.getByLabelText(/^Player 1 In-Game Name/));
     await user.type(mine.getByLabelText(/^Player 1 In-Game Name/), 'Piper');
     await user.click(mine.getByRole('button', { name: 'Submit Registration' }));
 
@@ -130,7 +132,9 @@ describe('Tournament page (/tournaments/:id)', () => {
 
     expect(await mine.findByText('The tournament is full')).toBeInTheDocument();
     await user.click(mine.getByRole('button', { name: 'Join the waitlist' }));
-    await user.type(await mine.findByLabelText(/^Player 1 ID/), freshGameId());
+    await user.clear(await mine.findByLabelText(/^Player 1 ID/));
+    await user.type(mine.getByLabelText(/^Player 1 ID/), freshGameId());
+    await user.clear(mine.getByLabelText(/^Player 1 In-Game Name/));
     await user.type(mine.getByLabelText(/^Player 1 In-Game Name/), 'Waiter');
     await user.click(mine.getByRole('button', { name: 'Join the waitlist' }));
 

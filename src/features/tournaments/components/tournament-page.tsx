@@ -124,6 +124,12 @@ export function TournamentPage({ id, viewer, bracket }: Props) {
   return (
     <Stack gap="lg" data-live={query.live.status}>
       <LiveErrorAlert message={banner.message} onRetry={banner.retry} />
+      {/* The player's match and its action first: reporting is why they came (issue 29). */}
+      {next.data && (
+        <Section title="Your match">
+          <NextMatchPanel next={next.data} />
+        </Section>
+      )}
       <Card withBorder radius="lg" padding="lg">
         <Card.Section>
           <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} priority />
@@ -187,6 +193,9 @@ export function TournamentPage({ id, viewer, bracket }: Props) {
         </Stack>
       </Card>
 
+      {/* BRACKET: src/features/bracket's BracketView ({ tournamentId }) goes here, handed in by the route. */}
+      {started && <Section title="Bracket">{bracket}</Section>}
+
       <Section title="Your registration">{viewer(tournament)}</Section>
 
       {tournament.rules && (
@@ -204,15 +213,6 @@ export function TournamentPage({ id, viewer, bracket }: Props) {
           <Text c="dimmed">Loading teams...</Text>
         )}
       </Section>
-
-      {next.data && (
-        <Section title="Your match">
-          <NextMatchPanel next={next.data} />
-        </Section>
-      )}
-
-      {/* BRACKET: src/features/bracket's BracketView ({ tournamentId }) goes here, handed in by the route. */}
-      {(matches.data ?? 0) > 0 && <Section title="Bracket">{bracket}</Section>}
     </Stack>
   );
 }
