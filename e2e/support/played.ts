@@ -1,0 +1,81 @@
+// Tournaments that are running or finished, made the way the administrator runs one: players register
+// (named, so a journey can read them), are checked in, the bracket starts in check-in order and, for
+// a finished one, the administrator sets every result (the better seed, team 1, wins each match).
+import {
+  adminRpc,
+  createPlayer,
+  createTournament,
+  playerId,
+  registerAs,
+  signedInAs,
+  type Tournament,
+  type TournamentType,
+} from './data.ts';
+
+type Options = {
+  label?: string;
+  /** Set every result: the tournament ends with the first name as champion. */
+  finish?: boolean;
+  /** Teams that join the waitlist once the slots are full (each a fresh player). */
+  waitlisted?: number;
+  starts_at?: string;
+};
+
+type MatchRow = {
+  id: string;
+  best_of: number;
+  team1_id: string | null;
+  team2_id: string | null;
+  confirmed_at: string | null;
+};
+
+/** A started (or, with `finish`, completed) tournament of `names.length` teams named `names`. */
+export async function playedTournament(
+  type: TournamentType,
+  names: string[],
+  { label = 'E2E Played', finish = false, waitlisted = 0, starts_at }: Options = {},
+): Promise<Tournament & { teamIds: string[] }> {
+  const t = await createTournament(type, names.length, label, starts_at ? { starts_at } : {});
+  const teamIds: string[] = [];
+  for (const name of names) {
+    const player = await createPlayer('played');
+    await registerAs(player, t, undefined, name, [name, `${name}B`, `${name}C`]);
+    const own = await signedInAs(player);
+    const { data, error } = await own.from('teams').select('id').eq('tournament_id', t.id).single();
+    if (error || !data) throw new Error(`No team for ${name}: ${error?.message}`);
+    teamIds.push(data.id as string);
+    await adminRpc('set_check_in', { p_team_id: data.id, p_checked_in: true });
+  }
+  for (let i = 0; i < waitlisted; i++) {
+    const player = await createPlayer('waiting');
+    const { error } = await (
+      await signedInAs(player)
+    ).rpc('register_team', {
+      p_tournament_id: t.id,
+      p_team_name: type === '1v1' ? '' : `Waiting ${i + 1}`,
+      p_players: Array.from({ length: type === '1v1' ? 1 : Number(type[0]) }, (_, j) => ({
+        player_id: `#${playerId()}`,
+        in_game_name: `Waiting${i + 1}${j}`,
+      })),
+      p_waitlist: true,
+    });
+    if (error) throw new Error(`Could not join the waitlist of ${t.id}: ${error.message}`);
+  }
+  await adminRpc('start_tournament', { p_tournament_id: t.id, p_seeding: 'checkin' });
+  if (finish) await playOut(t.id);
+  return { ...t, teamIds };
+}
+
+/** The administrator sets every ready match's result, team 1 winning, until none is left. */
+export async function playOut(tournamentId: string, matches = Infinity): Promise<void> {
+  for (let played = 0; played < matches; played++) {
+    const rows = (await adminRpc('admin_matches', { p_tournament_id: tournamentId })) as MatchRow[];
+    const ready = rows.find((m) => m.team1_id && m.team2_id && !m.confirmed_at);
+    if (!ready) return;
+    const wins = Math.ceil(ready.best_of / 2);
+    await adminRpc('set_match_result', {
+      p_match_id: ready.id,
+      p_games: Array.from({ length: wins }, () => ({ winner: 1 })),
+    });
+  }
+}
