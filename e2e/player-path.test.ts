@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
-import { playedTournament } from './support/played.ts';
+import { playedTournament, playOut } from './support/played.ts';
 import { checkScreen } from './support/screens.ts';
-import { region, visible } from './support/ui.ts';
+import { region, signInAt, text, visible } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -40,5 +40,44 @@ describe("The player's path", () => {
       desktop.getByRole('table', { name: 'Standings' }).getByRole('columnheader', { name: 'Seed' }),
       20_000,
     );
+  });
+});
+
+describe('A 1v1 tournament', () => {
+  it('speaks of players, not teams (item 13)', async () => {
+    const t = await playedTournament('1v1', ['PiperPop', 'MaxMomentum']);
+    const { page } = await newPerson(journey.browser, PHONE);
+    await signInAt(page, t.players[0]!);
+    await page.goto(`/tournaments/${t.id}`);
+    const match = region(page, 'Your match');
+    await visible(text(match, /PiperPop vs MaxMomentum/));
+    expect(await match.textContent()).not.toContain('(MaxMomentum)');
+    await visible(text(region(page, 'Your registration'), 'Your entry'));
+
+    // Reporting without picking a winner says so without "team 1 or team 2".
+    await page.getByRole('button', { name: /PiperPop vs MaxMomentum/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'PiperPop vs MaxMomentum' });
+    await dialog.getByRole('button', { name: 'Report result' }).click();
+    const form = dialog.getByRole('form', { name: 'Report result' });
+    await form.getByRole('button', { name: 'Send result' }).click();
+    await visible(text(form, 'Each game needs its winner.').first());
+    expect(await form.textContent()).not.toMatch(/team 1|team 2/i);
+    await checkScreen(page, 'solo-report-form', dialog);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // My Tournaments names the player they play as, not a team called "Solo".
+    await page.goto('/my-tournaments');
+    const entry = page.getByRole('article', { name: t.name });
+    await visible(text(entry, /Playing as/));
+    await visible(entry.getByText('PiperPop', { exact: true }));
+    expect(await entry.textContent()).not.toContain('Team: Solo');
+    await checkScreen(page, 'solo-my-tournaments', entry);
+
+    // Once it is over, the standings list players.
+    await playOut(t.id);
+    await page.goto(`/tournaments/${t.id}`);
+    const table = page.getByRole('table', { name: 'Standings' });
+    await visible(table.getByRole('columnheader', { name: 'Player' }), 20_000);
+    expect(await table.getByRole('columnheader', { name: 'Team' }).count()).toBe(0);
   });
 });

@@ -8,6 +8,7 @@ import {
   playerId,
   registerAs,
   signedInAs,
+  type Player,
   type Tournament,
   type TournamentType,
 } from './data.ts';
@@ -34,11 +35,13 @@ export async function playedTournament(
   type: TournamentType,
   names: string[],
   { label = 'E2E Played', finish = false, waitlisted = 0, starts_at }: Options = {},
-): Promise<Tournament & { teamIds: string[] }> {
+): Promise<Tournament & { teamIds: string[]; players: Player[] }> {
   const t = await createTournament(type, names.length, label, starts_at ? { starts_at } : {});
   const teamIds: string[] = [];
+  const players: Player[] = [];
   for (const name of names) {
     const player = await createPlayer('played');
+    players.push(player);
     await registerAs(player, t, undefined, name, [name, `${name}B`, `${name}C`]);
     const own = await signedInAs(player);
     const { data, error } = await own.from('teams').select('id').eq('tournament_id', t.id).single();
@@ -63,7 +66,7 @@ export async function playedTournament(
   }
   await adminRpc('start_tournament', { p_tournament_id: t.id, p_seeding: 'checkin' });
   if (finish) await playOut(t.id);
-  return { ...t, teamIds };
+  return { ...t, teamIds, players };
 }
 
 /** The administrator sets every ready match's result, team 1 winning, until none is left. */

@@ -74,6 +74,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
               standings={standings.filter((s) => s.group === g)}
               teams={teams}
               champion={completed && groups.length === 1}
+              solo={tournament.type === '1v1'}
             />
           ))}
         {phone ? (

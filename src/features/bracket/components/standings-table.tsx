@@ -15,11 +15,13 @@ type Props = {
   caption: string;
   /** Highlight first place as the champion (a completed tournament). */
   champion: boolean;
+  /** A 1v1: each row is a player. */
+  solo?: boolean;
 };
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-export function StandingsTable({ standings, teams, caption, champion }: Props) {
+export function StandingsTable({ standings, teams, caption, champion, solo = false }: Props) {
   const headingId = `standings-${caption.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <div>
@@ -31,7 +33,7 @@ export function StandingsTable({ standings, teams, caption, champion }: Props) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Place</Table.Th>
-              <Table.Th scope="col">Team</Table.Th>
+              <Table.Th scope="col">{solo ? 'Player' : 'Team'}</Table.Th>
               <Table.Th scope="col">
                 <abbr title="Wins">W</abbr>
               </Table.Th>

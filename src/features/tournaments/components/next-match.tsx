@@ -2,7 +2,7 @@
 // opponent and their in-game names, best-of, modes and maps, and whether it is their turn to report or
 // confirm (in the bracket below); once they are out or the tournament is over, their place.
 import { Alert, Badge, Group, List, Stack, Text } from '@mantine/core';
-import { gameTexts, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
+import { gameTexts, NEXT_MATCH_STATES, noMatchText, opponentPlayers, type NextMatch } from '@/lib/next-match';
 
 export function NextMatchPanel({ next }: { next: NextMatch }) {
   if (next.status !== 'match') {
@@ -13,6 +13,7 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
     );
   }
   const maps = gameTexts(next);
+  const players = opponentPlayers(next);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
@@ -29,12 +30,12 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
         <Text span fw={700}>
           {next.opponent_team_name ?? 'to be decided'}
         </Text>
-        {next.opponent_in_game_names?.length ? (
+        {players && (
           <Text span c="dimmed">
             {' '}
-            ({next.opponent_in_game_names.join(', ')})
+            {players}
           </Text>
-        ) : null}
+        )}
       </Text>
       {maps.length > 0 && (
         <List size="sm" type="ordered" aria-label="Games">
