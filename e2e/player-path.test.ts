@@ -6,7 +6,8 @@ import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { playedTournament, playOut } from './support/played.ts';
 import { checkScreen } from './support/screens.ts';
-import { region, signInAt, text, visible } from './support/ui.ts';
+import { field, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
+import { createPlayer } from './support/data.ts';
 
 const journey = journeyBrowser();
 
@@ -80,4 +81,30 @@ describe('A 1v1 tournament', () => {
     await visible(table.getByRole('columnheader', { name: 'Player' }), 20_000);
     expect(await table.getByRole('columnheader', { name: 'Team' }).count()).toBe(0);
   });
+});
+
+describe('The profile', () => {
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`says it was saved without covering the navigation, on a ${size} (item 15)`, async () => {
+      const me = await createPlayer('toast');
+      const { page } = await newPerson(journey.browser, viewport);
+      await signInAt(page, me);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      await field(page, 'Username').fill(`Toasty${me.username.slice(-6)}`);
+      await page.getByRole('button', { name: 'Save' }).click();
+      const toast = page.getByRole('alert').filter({ hasText: 'Profile updated successfully' });
+      await visible(toast);
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const box = (await toast.boundingBox())!;
+      const overlaps = box.y < header.y + header.height && box.y + box.height > header.y;
+      expect(overlaps, `toast at y=${box.y}..${box.y + box.height}, header to ${header.y + header.height}`).toBe(false);
+      // The navigation still answers while the toast shows.
+      await (await navLink(page, 'My Tournaments')).click();
+      await waitForPath(page, '/my-tournaments');
+    });
+  }
 });
