@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
-import { ADMIN, createPlayer, createTournament, playerId, registerAs, signedInAs } from './support/data.ts';
+import { ADMIN, createPlayer, createTournament, registerAs } from './support/data.ts';
+import { joinWaitlist } from './support/played.ts';
 import { checkScreen } from './support/screens.ts';
 import { signInAt, visible } from './support/ui.ts';
 
@@ -14,15 +15,7 @@ describe("The organiser's console", () => {
   it('offers Check in to registered teams only, not to the waitlist (item 15)', async () => {
     const t = await createTournament('1v1', 1, 'E2E Roster');
     await registerAs(await createPlayer('holder'), t, undefined, '', ['Holder']);
-    const { error } = await (
-      await signedInAs(await createPlayer('waiting'))
-    ).rpc('register_team', {
-      p_tournament_id: t.id,
-      p_team_name: '',
-      p_players: [{ player_id: `#${playerId()}`, in_game_name: 'Waiter' }],
-      p_waitlist: true,
-    });
-    expect(error).toBeNull();
+    await joinWaitlist(await createPlayer('waiting'), t, 'Waiter');
     for (const viewport of [PHONE, DESKTOP]) {
       const { page } = await newPerson(journey.browser, viewport);
       await signInAt(page, ADMIN, '/admindashboard');

@@ -8,6 +8,7 @@ import {
   playerId,
   registerAs,
   signedInAs,
+  TEAM_SIZE,
   type Player,
   type Tournament,
   type TournamentType,
@@ -49,21 +50,7 @@ export async function playedTournament(
     teamIds.push(data.id as string);
     await adminRpc('set_check_in', { p_team_id: data.id, p_checked_in: true });
   }
-  for (let i = 0; i < waitlisted; i++) {
-    const player = await createPlayer('waiting');
-    const { error } = await (
-      await signedInAs(player)
-    ).rpc('register_team', {
-      p_tournament_id: t.id,
-      p_team_name: type === '1v1' ? '' : `Waiting ${i + 1}`,
-      p_players: Array.from({ length: type === '1v1' ? 1 : Number(type[0]) }, (_, j) => ({
-        player_id: `#${playerId()}`,
-        in_game_name: `Waiting${i + 1}${j}`,
-      })),
-      p_waitlist: true,
-    });
-    if (error) throw new Error(`Could not join the waitlist of ${t.id}: ${error.message}`);
-  }
+  for (let i = 0; i < waitlisted; i++) await joinWaitlist(await createPlayer('waiting'), t, `Waiting${i + 1}`);
   await adminRpc('start_tournament', { p_tournament_id: t.id, p_seeding: 'checkin' });
   if (finish) await playOut(t.id);
   return { ...t, teamIds, players };
@@ -81,4 +68,20 @@ export async function playOut(tournamentId: string, matches = Infinity): Promise
       p_games: Array.from({ length: wins }, () => ({ winner: 1 })),
     });
   }
+}
+
+/** `player` puts a team (its players named `name`, `name`2...) on the full tournament's waitlist. */
+export async function joinWaitlist(player: Player, t: Pick<Tournament, 'id' | 'type'>, name: string): Promise<void> {
+  const { error } = await (
+    await signedInAs(player)
+  ).rpc('register_team', {
+    p_tournament_id: t.id,
+    p_team_name: t.type === '1v1' ? '' : name,
+    p_players: Array.from({ length: TEAM_SIZE[t.type] }, (_, j) => ({
+      player_id: `#${playerId()}`,
+      in_game_name: j === 0 ? name : `${name}${j + 1}`,
+    })),
+    p_waitlist: true,
+  });
+  if (error) throw new Error(`Could not join the waitlist of ${t.id}: ${error.message}`);
 }

@@ -1,6 +1,6 @@
 // Every route of spec section 2, each screen its own lazily loaded chunk. Signed-in screens sit in
-// the app layout (navigation header); /contactus and /leaderboard are open to everyone; /home, /profile
-// and /my-tournaments need a session,
+// the app layout (navigation header); /home (the tournaments), /contactus and /leaderboard are open to
+// everyone; /profile and /my-tournaments need a session,
 // /admindashboard and its screens show "not allowed" to anyone but an administrator (RLS is the real gate).
 import { useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, useLocation, useNavigate, type Params, type RouteObject } from 'react-router-dom';
@@ -90,10 +90,11 @@ export const routes: RouteObject[] = [
               { path: paths.leaderboard, lazy: screen(() => import('@/app/routes/leaderboard')) },
               // Public: a shared link works for visitors; acting on it asks them to sign in.
               { path: paths.tournamentRoute, lazy: screen(() => import('@/app/routes/tournament')) },
+              // Public too: visitors browse the tournaments; registering on a card asks them to sign in.
+              { path: paths.home, lazy: screen(() => import('@/app/routes/home')) },
               {
                 lazy: guard('RequireAuth'),
                 children: [
-                  { path: paths.home, lazy: screen(() => import('@/app/routes/home')) },
                   { path: paths.profile, lazy: screen(() => import('@/app/routes/profile')) },
                   { path: paths.myTournaments, lazy: screen(() => import('@/app/routes/my-tournaments')) },
                   { path: paths.notifications, lazy: screen(() => import('@/app/routes/notifications')) },
