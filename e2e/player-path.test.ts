@@ -7,7 +7,7 @@ import { journeyBrowser } from './support/journey.ts';
 import { playedTournament, playOut } from './support/played.ts';
 import { checkScreen } from './support/screens.ts';
 import { field, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
-import { createPlayer } from './support/data.ts';
+import { createPlayer, createTournament, registerAs, updateTournament } from './support/data.ts';
 
 const journey = journeyBrowser();
 
@@ -107,4 +107,41 @@ describe('The profile', () => {
       await waitForPath(page, '/my-tournaments');
     });
   }
+});
+
+describe('Check-in', () => {
+  it('says the window, counts down, and shows Check in the moment it opens, above the fold (item 9)', async () => {
+    const opensIn = 25_000;
+    const start = Date.now() + 2 * 3_600_000;
+    const t = await createTournament('1v1', 4, 'E2E Check-in window', { starts_at: new Date(start).toISOString() });
+    const me = await createPlayer('checkin');
+    await registerAs(me, t, undefined, '', ['Punctual']);
+    const opens = Date.now() + opensIn;
+    await updateTournament(t.id, {
+      checkin_opens_at: new Date(opens).toISOString(),
+      checkin_closes_at: new Date(opens + 3_600_000).toISOString(),
+    });
+    const { page } = await newPerson(journey.browser, DESKTOP);
+    await signInAt(page, me);
+    await page.goto(`/tournaments/${t.id}`);
+    const line = text(page, /Check-in: /);
+    await visible(line);
+    expect(await line.textContent()).toMatch(/opens in 00:\d\d\)$/);
+    const before = await line.textContent();
+    await expect.poll(() => line.textContent(), { timeout: 5_000 }).not.toBe(before);
+    const mine = region(page, 'Your registration');
+    expect(await mine.getByRole('button', { name: 'Check in' }).count()).toBe(0);
+
+    // The window opens: the button is there at once (not at the page's next read, a minute later).
+    const button = mine.getByRole('button', { name: 'Check in' });
+    await button.waitFor({ state: 'visible', timeout: opens - Date.now() + 8_000 });
+    await visible(text(page, /Check-in: .*\(open, closes in 59:\d\d\)$/));
+    // A desktop shows it without scrolling.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height, 'the Check in button is above the fold').toBeLessThanOrEqual(DESKTOP.height);
+    await checkScreen(page, 'check-in-open', button);
+    await button.click();
+    await visible(text(mine, 'Checked in'));
+  });
 });
