@@ -27,7 +27,7 @@ select policies_are('public', 'team_players',
   array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
         'Players can read their own places', 'Admins can read every team player', 'Admins can delete team players']);
 select policies_are('public', 'contact_messages',
-  array['Anyone can send a contact message', 'Admins can read contact messages']);
+  array['Anyone can send a contact message', 'Admins can read contact messages', 'Admins can mark contact messages answered']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
 select policies_are('public', 'match_result_changes', array['Admins can read the result audit log']);
 select policies_are('public', 'placements', array['Everyone can read the final placements']);
@@ -63,7 +63,7 @@ select is(
   array['accept_team_player', 'admin_matches', 'captain_username', 'champion', 'check_in', 'claim_outbox', 'complete_player_id_claim',
         'confirm_match', 'confirm_team_place', 'discord_link', 'dispute_match', 'fill_team_place', 'finish_outbox', 'forfeit_match',
         'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'mark_notifications_read', 'my_next_match',
-        'my_notification_preferences', 'notify_clock', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
+        'my_notification_preferences', 'notify_clock', 'podium', 'recent_champions', 'register_team', 'report_match', 'reset_tournament',
         'round_label', 'save_push_subscription',
         'set_check_in', 'set_match_result', 'set_round_settings', 'set_seed', 'settle_check_in', 'standings', 'start_player_id_claim',
         'start_tournament', 'tournament_teams', 'waitlist_position', 'withdraw_team'],
