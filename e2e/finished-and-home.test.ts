@@ -57,4 +57,52 @@ describe('/home', () => {
       if (viewport === PHONE) await checkScreen(page, 'home-visitor');
     }
   });
+
+  it('shows a live tournament with its round and a finished one with its champion and top places, not as full (item 10)', async () => {
+    const live = await playedTournament('1v1', ['LiveA', 'LiveB', 'LiveC', 'LiveD'], { label: 'E2E Live' });
+    const done = await playedTournament('2v2', ['Alpha', 'Bravo', 'Charlie', 'Delta'], {
+      label: 'E2E Done',
+      finish: true,
+      waitlisted: 1,
+    });
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { page } = await newPerson(journey.browser, viewport);
+
+      // The finished tournament's page: the champion and the podium at the top, nothing of slots.
+      await page.goto(`/tournaments/${done.id}`);
+      const champion = text(page, /Champion: Alpha/);
+      await visible(champion);
+      const box = (await champion.boundingBox())!;
+      expect(box.y + box.height, 'the champion is in the first screen').toBeLessThanOrEqual(viewport.height);
+      await visible(text(page, /2nd: Bravo/));
+      await visible(text(page, /3rd: Charlie, Delta/));
+      await visible(text(page, 'This tournament is over.'));
+      for (const gone of ['Registration is closed.', 'on the waitlist', 'slots left']) {
+        expect(await page.getByText(gone).count(), gone).toBe(0);
+      }
+      if (viewport === PHONE) await checkScreen(page, 'tournament-finished', champion);
+
+      // The running one: live, with the round being played.
+      await page.goto(`/tournaments/${live.id}`);
+      await visible(text(page, /Live: Semi-final/));
+      await visible(text(page, 'The tournament is under way: follow it in the bracket below.'));
+      expect(await page.getByText('slots left').count()).toBe(0);
+
+      // Their cards on /home.
+      await openHome(page);
+      const doneCard = card(page, done.name);
+      await visible(text(doneCard, 'Finished'));
+      await visible(text(doneCard, /Champion: Alpha/));
+      await visible(doneCard.getByRole('link', { name: 'See the results' }));
+      const liveCard = card(page, live.name);
+      await visible(text(liveCard, 'Live'));
+      await visible(text(liveCard, 'Now playing: Semi-final'));
+      for (const c of [doneCard, liveCard]) {
+        expect(await c.getByText(/slots? left/).count()).toBe(0);
+        expect(await c.getByText('The tournament is full').count()).toBe(0);
+        expect(await c.getByRole('progressbar').count()).toBe(0);
+      }
+      if (viewport === PHONE) await checkScreen(page, 'home-finished-card', doneCard);
+    }
+  });
 });

@@ -3,7 +3,7 @@
 // banner sits beside the details, so what the viewer does next (the section below) is in the first
 // screen; on a phone it stays on top.
 import { Badge, Box, Card, Flex, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
+import { IconBroadcast, IconCalendarEvent, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { PlainText } from '@/components/ui/plain-text';
 import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
@@ -12,6 +12,7 @@ import { phaseLabel } from '@/lib/schedule';
 import { tournamentProgress } from '@/lib/tournament';
 import type { PageTournament } from '../api/get-tournament';
 import { CheckInWindow } from './check-in-window';
+import { PodiumList } from './podium';
 
 const FORMAT_LABELS: Record<string, string> = {
   single_elimination: 'Single elimination',
@@ -58,6 +59,13 @@ export function TournamentSummary({ tournament, phase }: Props) {
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
             {tournament.name}
           </Title>
+          {phase === 'completed' && <PodiumList podium={tournament.podium ?? []} />}
+          {phase === 'in_progress' && (
+            <Text fw={700} c="green.4">
+              <IconBroadcast size={18} aria-hidden style={{ verticalAlign: '-3px' }} /> Live
+              {tournament.current_round ? `: ${tournament.current_round}` : ''}. Follow it in the bracket below.
+            </Text>
+          )}
           {tournament.description && <PlainText text={tournament.description} />}
           <Group gap="xl" wrap="wrap">
             <Text>
@@ -83,7 +91,7 @@ export function TournamentSummary({ tournament, phase }: Props) {
             )}
           </Group>
           <CheckInWindow opens={tournament.checkin_opens} closes={tournament.checkin_closes} phase={phase} />
-          <Slots tournament={tournament} />
+          {phase !== 'completed' && phase !== 'in_progress' && <Slots tournament={tournament} />}
         </Stack>
       </Flex>
     </Card>
