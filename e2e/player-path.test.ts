@@ -2,12 +2,13 @@
 // 15): check-in's window said and counted down, the first tap on the prerendered sign-in forms, the
 // standings that fit a phone, 1v1 spoken of as players, and the profile's toast clear of the header.
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { playedTournament, playOut } from './support/played.ts';
 import { checkScreen } from './support/screens.ts';
 import { field, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
-import { createPlayer, createTournament, registerAs, updateTournament } from './support/data.ts';
+import { createPlayer, createTournament, newPlayerDetails, registerAs, updateTournament } from './support/data.ts';
 
 const journey = journeyBrowser();
 
@@ -143,5 +144,58 @@ describe('Check-in', () => {
     await checkScreen(page, 'check-in-open', button);
     await button.click();
     await visible(text(mine, 'Checked in'));
+  });
+});
+
+describe('The prerendered sign-in forms', () => {
+  /** Holds the app's code back until the returned function is called: the page is its HTML alone. */
+  async function holdApp(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** What a browser's autofill does: the values are there, nothing was focused or typed. */
+  async function autofill(page: Page, values: Record<string, string>): Promise<void> {
+    await page.evaluate((v) => {
+      for (const [name, value] of Object.entries(v)) {
+        const input = document.querySelector<HTMLInputElement>(`#root input[name="${name}"]`)!;
+        input.value = value;
+      }
+    }, values);
+  }
+
+  /** One tap on the button, where it is, whether or not the page is ready for it. */
+  async function tap(page: Page, name: string): Promise<void> {
+    const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
+  it('sends an autofilled Welcome Back form on the first tap, before the app has arrived, on a phone (item 11)', async () => {
+    const me = await createPlayer('firsttap');
+    const { page } = await newPerson(journey.browser, PHONE);
+    const release = await holdApp(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await autofill(page, { email: me.email, password: me.password });
+    await tap(page, 'Sign in');
+    release();
+    await waitForPath(page, '/home', 30_000);
+    expect(page.url()).not.toContain(encodeURIComponent(me.password));
+  });
+
+  it('sends an autofilled Create Account form on the first tap, on a desktop (item 11)', async () => {
+    const me = newPlayerDetails('firstreg');
+    const { page } = await newPerson(journey.browser, DESKTOP);
+    const release = await holdApp(page);
+    await page.goto('/register', { waitUntil: 'networkidle' });
+    await autofill(page, { email: me.email, username: me.username, gameId: `#${me.gameId}`, password: me.password });
+    await tap(page, 'Create Account');
+    release();
+    await waitForPath(page, '/home', 30_000);
+    expect(page.url()).not.toContain(encodeURIComponent(me.password));
   });
 });
