@@ -56,7 +56,7 @@ describe('Before the first match', () => {
     await visible(region(leaving, 'Your registration').getByRole('button', { name: 'Join the waitlist' }));
 
     // The waiting captain's page says so without a reload, with the Discord link now theirs.
-    await visible(text(mine, "You're in! A slot freed up and your team is registered."), 10_000);
+    await visible(text(mine, "You're in! A slot freed up and you are registered."), 10_000);
     await visible(text(mine, 'Registered'));
     await visible(mine.getByRole('link', { name: 'Join Discord' }));
     await visible(text(waiting, 'Nobody on the waitlist'));
@@ -95,7 +95,7 @@ describe('Before the first match', () => {
     // Check-in closes with the registered team absent: the checked-in waitlisted team takes its place,
     // and the captain watching sees it without a reload.
     await updateTournament(t.id, { checkin_opens_at: minutes(-30), checkin_closes_at: minutes(-1) });
-    await visible(text(mine, "You're in! A slot freed up and your team is registered."), 15_000);
+    await visible(text(mine, "You're in! A slot freed up and you are registered."), 15_000);
     await visible(text(mine, 'Checked in'));
 
     const other = (await newPerson(journey.browser, DESKTOP)).page;

@@ -116,7 +116,7 @@ describe('The prerendered landing page', () => {
     expect(appEntry(scripts)).toHaveLength(1);
   });
 
-  it('has /login and /register prerendered too, their forms sendable only once hydrated', async () => {
+  it('has /login and /register prerendered too, their forms posted (never in the address) and their buttons live', async () => {
     for (const [path, heading] of [
       ['/login', 'Welcome Back'],
       ['/register', 'Create Account'],
@@ -125,7 +125,8 @@ describe('The prerendered landing page', () => {
       const html = await res.text();
       expect(html, path).toContain(`data-prerendered="${path}"`);
       expect(html, path).toContain(heading);
-      expect(html, path).toMatch(/<button[^>]*type="submit"[^>]*disabled/);
+      expect(html, path).toMatch(/<form[^>]*method="post"/);
+      expect(html, path).not.toMatch(/<button[^>]*type="submit"[^>]*disabled/);
       expect(res.headers.get('content-security-policy')).toContain(inlineScriptHashes(html)[0]);
     }
   });
@@ -155,10 +156,9 @@ describe('The prerendered landing page', () => {
     // The first keystroke started the app's fetch: React DOM first, then the app's entry (held here),
     // which a loaded machine may request only after the typing is done.
     await expect.poll(() => appEntry(scripts).length, { timeout: 15_000 }).toBe(1);
-    expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
     release();
-    // Enabled: the app has hydrated the form.
-    await visible(page.getByRole('button', { name: 'Create Account' }).and(page.locator(':enabled')), 30_000);
+    // The app arrives and hydrates the form, keeping what was typed.
+    await page.waitForLoadState('networkidle');
     for (const [label, value] of Object.entries(fields)) expect(await page.getByLabel(label).inputValue()).toBe(value);
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('early-bird-pass');
 
@@ -168,7 +168,7 @@ describe('The prerendered landing page', () => {
     expect(appEntry(scripts)).toEqual([]);
     await page.getByLabel('Email').fill(SAMPLE_PLAYER_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(SAMPLE_PLAYER_PASSWORD);
-    // The click waits for the button the app enables once it has hydrated the form.
+    // The first tap sends it: held until the app has hydrated the form.
     await page.getByRole('button', { name: 'Sign in' }).click();
     await waitForPath(page, '/home');
     expect(page.url()).not.toContain(encodeURIComponent(SAMPLE_PLAYER_PASSWORD));

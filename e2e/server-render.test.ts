@@ -11,8 +11,16 @@ import { createPlayer, createTournament, registerAs } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { inlineScriptHashes } from './support/page-html.ts';
 import { card, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
+import { formatTime } from '../src/lib/schedule.ts';
 
 const journey = journeyBrowser();
+
+/**
+ * A start 75 minutes away, a second apart per `n`: registration is open (it closes when check-in opens,
+ * an hour before) and /home lists open tournaments by start time, so these come among the first cards
+ * the server renders, before every other open one.
+ */
+const soon = (n = 0) => new Date(Math.floor(Date.now() / 60_000) * 60_000 + 75 * 60_000 + n * 1_000);
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -46,7 +54,8 @@ async function holdApp(page: Page): Promise<() => void> {
 
 describe('A screen the server renders', () => {
   it('is in the HTML of /home and of a tournament page, data and all, under the CSP', async () => {
-    const t = await createTournament('2v2', 6, 'E2E Server', { starts_at: '2099-12-06T13:30:00Z' });
+    const start = soon();
+    const t = await createTournament('2v2', 6, 'E2E Server', { starts_at: start.toISOString() });
     await renderedWith('/home', t.name);
     for (const path of ['/home', `/tournaments/${t.id}`]) {
       const res = await fetch(new URL(path, baseUrl), { headers: { 'Accept-Encoding': 'gzip' } });
@@ -55,7 +64,7 @@ describe('A screen the server renders', () => {
       const root = html.slice(html.indexOf('<div id="root"'));
       expect(root, path).toContain(`data-prerendered="${path}"`);
       expect(root, path).toContain(t.name);
-      expect(root, path).toContain('Sun 6 Dec, 13:30 UTC');
+      expect(root, path).toContain(formatTime(start, 'UTC'));
       // Its styles are in the page; its only script is the small entry, the app's code comes after the
       // paint (linked from an inert template).
       expect(html, path).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[\w-]+\.js"><\/script>/);
@@ -74,7 +83,10 @@ describe('A screen the server renders', () => {
   });
 
   it('shows the grid and a tournament page with JavaScript off', async () => {
-    const t = await createTournament('1v1', 4, 'E2E No JS', { description: 'Readable without scripts.' });
+    const t = await createTournament('1v1', 4, 'E2E No JS', {
+      description: 'Readable without scripts.',
+      starts_at: soon(1).toISOString(),
+    });
     const context = await journey.browser.newContext({ baseURL: baseUrl, viewport: PHONE, javaScriptEnabled: false });
     try {
       const page = await context.newPage();
@@ -92,8 +104,8 @@ describe('A screen the server renders', () => {
 
   it('is hydrated in place for a player: their registration, their time zone, then live counts', async () => {
     const [joined, open] = await Promise.all([
-      createTournament('1v1', 4, 'E2E Hydrated Joined', { starts_at: '2099-12-06T13:30:00Z' }),
-      createTournament('1v1', 4, 'E2E Hydrated Open'),
+      createTournament('1v1', 4, 'E2E Hydrated Joined', { starts_at: soon(2).toISOString() }),
+      createTournament('1v1', 4, 'E2E Hydrated Open', { starts_at: soon(3).toISOString() }),
     ]);
     const player = await createPlayer('hydrated');
     await registerAs(player, joined);
@@ -106,14 +118,14 @@ describe('A screen the server renders', () => {
     const release = await holdApp(page);
     await page.goto('/home', { waitUntil: 'domcontentloaded' });
     const joinedCard = card(page, joined.name);
-    await visible(joinedCard.getByText('Sun 6 Dec, 13:30 UTC'));
+    await visible(joinedCard.getByText(formatTime(joined.starts_at!, 'UTC')));
     await visible(joinedCard.getByRole('button', { name: 'Register Now' }));
     await joinedCard.evaluate((el) => ((el as HTMLElement & { __fromHtml?: boolean }).__fromHtml = true));
 
     release();
     // Hydrated: the player's own registration, the time in their zone, the same element kept.
     await visible(joinedCard.getByText('You have already registered for this tournament.'));
-    await visible(joinedCard.getByText('Sun 6 Dec, 19:00 IST'));
+    await visible(joinedCard.getByText(formatTime(joined.starts_at!, 'Asia/Kolkata', 'en-IN')));
     expect(await joinedCard.evaluate((el) => (el as HTMLElement & { __fromHtml?: boolean }).__fromHtml)).toBe(true);
     await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
 
@@ -151,16 +163,17 @@ describe('A screen the server renders', () => {
     await checkScreen(page, 'tournament-server-rendered');
   });
 
-  it('sends a visitor without a session from /home to sign in, and back there after', async () => {
+  it('shows a visitor /home; /my-tournaments sends them to sign in, and back there after', async () => {
     const player = await createPlayer('server-render-back');
     const { page } = await newPerson(journey.browser, PHONE);
     await page.goto('/home');
+    await visible(page.getByRole('article').first());
+    await page.goto('/my-tournaments');
     await waitForPath(page, '/login');
     await visible(page.getByRole('heading', { name: 'Welcome Back' }));
     await page.getByLabel('Email').fill(player.email);
     await page.getByLabel('Password', { exact: true }).fill(player.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await waitForPath(page, '/home');
-    await visible(page.getByRole('article').first());
+    await waitForPath(page, '/my-tournaments');
   });
 });

@@ -35,7 +35,7 @@ const ADMIN_TOURNAMENT = [...ADMIN, 'src/app/routes/admin-tournament.tsx'];
  * A path not listed here is left to the loader, as before.
  */
 export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] = [
-  { path: '/home', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/home.tsx'], page: 'home.html' },
+  { path: '/home', modules: [APP_LAYOUT, 'src/app/routes/home.tsx'], page: 'home.html' },
   { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'], page: 'tournament.html' },
   { path: '/my-tournaments', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/my-tournaments.tsx'] },
   { path: '/notifications', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/notifications.tsx'] },

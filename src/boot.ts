@@ -6,7 +6,8 @@
 // tournaments", the sign-in forms send a signed-in visitor on); the visitor scrolling toward the part
 // only the app fills in (an element marked data-boot-near: on the landing page, the recent winners go
 // above it, the ad below), or the visitor's first interaction (pointer, touch, key, focus). A link
-// followed before then is a plain link; the sign-in forms' submit button stays disabled until then.
+// followed before then is a plain link; a form sent before then (the sign-in forms' first tap, an
+// autofilled form's Enter) is held and sent again once the app has hydrated it.
 import { APP_LINKS_ID, HYDRATED_EVENT, SERVER_STATE_ID } from '@/lib/page-ids';
 import { yieldTask } from '@/lib/yield-task';
 import { safeNext, withNext } from '@/lib/safe-next';
@@ -89,6 +90,35 @@ function carryNext() {
 }
 
 carryNext();
+
+/**
+ * The sign-in forms are painted before the app can send them: a submission meanwhile (the first tap
+ * on Sign in or Create Account, which also starts the app's fetch) is held, and the form is sent again
+ * once the app has hydrated it and its handler reads the fields (typed or autofilled before then).
+ */
+function holdEarlySubmits() {
+  const root = document.getElementById('root');
+  const held = new Set<HTMLFormElement>();
+  const hold = (event: SubmitEvent) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !root?.contains(form)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.add(form);
+    start();
+  };
+  document.addEventListener('submit', hold, true);
+  addEventListener(
+    HYDRATED_EVENT,
+    () => {
+      document.removeEventListener('submit', hold, true);
+      for (const form of held) if (form.isConnected) form.requestSubmit();
+    },
+    { once: true },
+  );
+}
+
+holdEarlySubmits();
 if (document.getElementById(SERVER_STATE_ID)) {
   holdEarlyTaps();
   afterPaint();

@@ -35,7 +35,8 @@ function LazyNotifications() {
   return (
     hydrated && (
       <Suspense fallback={null}>
-        <Notifications position="top-right" />
+        {/* Below the page, never over the header: the navigation stays in reach while a toast shows. */}
+        <Notifications position="bottom-right" />
       </Suspense>
     )
   );

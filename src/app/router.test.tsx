@@ -81,8 +81,8 @@ describe('Guards and fallbacks', () => {
     expect(screen.getByRole('link', { name: 'Sign in as an administrator' })).toHaveAttribute('href', '/login');
   });
 
-  it('/home and /my-tournaments send a visitor to /login', async () => {
-    const { router } = renderApp('/home');
+  it('/my-tournaments sends a visitor to /login (/home, the tournaments, is public)', async () => {
+    const { router } = renderApp('/my-tournaments');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 

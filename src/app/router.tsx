@@ -1,6 +1,6 @@
 // Every route of spec section 2, each screen its own lazily loaded chunk. Signed-in screens sit in
-// the app layout (navigation header); /contactus and /leaderboard are open to everyone; /home, /profile
-// and /my-tournaments need a session,
+// the app layout (navigation header); /home (the tournaments), /contactus and /leaderboard are open to
+// everyone; /profile and /my-tournaments need a session,
 // /admindashboard and its screens show "not allowed" to anyone but an administrator or a tournament's
 // staff, who see their tournaments' screens (creating tournaments stays with administrators); RLS is
 // the real gate.
@@ -93,10 +93,11 @@ export const routes: RouteObject[] = [
               // Public: a shared link works for visitors; acting on it asks them to sign in.
               { path: paths.tournamentRoute, lazy: screen(() => import('@/app/routes/tournament')) },
               { path: paths.matchRoute, lazy: screen(() => import('@/app/routes/match')) },
+              // Public too: visitors browse the tournaments; registering on a card asks them to sign in.
+              { path: paths.home, lazy: screen(() => import('@/app/routes/home')) },
               {
                 lazy: guard('RequireAuth'),
                 children: [
-                  { path: paths.home, lazy: screen(() => import('@/app/routes/home')) },
                   { path: paths.profile, lazy: screen(() => import('@/app/routes/profile')) },
                   { path: paths.myTournaments, lazy: screen(() => import('@/app/routes/my-tournaments')) },
                   { path: paths.notifications, lazy: screen(() => import('@/app/routes/notifications')) },

@@ -17,7 +17,14 @@ export type TournamentWithMyTeam = Tournament & {
   phase?: string | null;
   /** The winning team's name (the player's in-game name in 1v1) once the tournament is completed. */
   champion?: string | null;
+  /** The round being played while it runs ("Semi-final"). */
+  current_round?: string | null;
+  /** The top three places once it is completed. */
+  podium?: Podium | null;
 };
+
+/** public.podium(): the first three places, a shared place once per team. */
+export type Podium = { placement: number; name: string }[];
 
 export async function getTournaments(userId: string | null): Promise<TournamentWithMyTeam[]> {
   const newestFirst = { ascending: false } as const;
@@ -25,7 +32,7 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
     // Visitors may not read teams at all.
     const { data } = await supabase
       .from('tournaments')
-      .select('*, phase, champion')
+      .select('*, phase, champion, current_round, podium')
       .order('created_at', newestFirst)
       .throwOnError();
     // The generated types do not know computed fields such as `phase`, hence the double cast.
@@ -33,7 +40,7 @@ export async function getTournaments(userId: string | null): Promise<TournamentW
   }
   const { data } = await supabase
     .from('tournaments')
-    .select('*, phase, champion, discord_invite, my_team:teams!teams_tournament_id_fkey(id)')
+    .select('*, phase, champion, current_round, podium, discord_invite, my_team:teams!teams_tournament_id_fkey(id)')
     .eq('my_team.registered_by', userId)
     .order('created_at', newestFirst)
     .throwOnError();

@@ -4,10 +4,8 @@ import { z } from '@/lib/zod';
 
 const nextMatchRow = z.object({
   tournament_id: z.string(),
-  /** The match to open in its room (paths.match); null when there is none. */
-  match_id: z.string().nullable().optional(),
   status: z.enum(['match', 'waiting', 'eliminated', 'completed']),
-  /** The current match (status match): its dialog opens at paths.tournamentMatch. */
+  /** The current match (status match): its dialog opens at paths.tournamentMatch, its room at paths.match. */
   match_id: z.string().nullable(),
   team_name: z.string().nullable(),
   round_label: z.string().nullable(),

@@ -37,6 +37,16 @@ export function noMatchText(next: NextMatch): string {
   return 'You have no match to play right now: your next one appears here.';
 }
 
+/**
+ * The opponent's players after their name, "(Ann, Bo)"; none when that would only repeat the name
+ * (a 1v1 entry is named after its one player).
+ */
+export function opponentPlayers(next: NextMatch): string {
+  const names = next.opponent_in_game_names ?? [];
+  if (names.length === 0 || names.join(', ') === next.opponent_team_name) return '';
+  return `(${names.join(', ')})`;
+}
+
 /** The games that have a mode or a map: "Gem Grab: Hard Rock Mine". */
 export function gameTexts(next: NextMatch): string[] {
   return (next.maps ?? []).filter((m) => m.mode || m.map).map((m) => [m.mode, m.map].filter(Boolean).join(': '));

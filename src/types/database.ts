@@ -17,6 +17,7 @@ export type Database = {
     Tables: {
       contact_messages: {
         Row: {
+          answered_at: string | null
           created_at: string
           email: string
           id: string
@@ -25,6 +26,7 @@ export type Database = {
           subject: string
         }
         Insert: {
+          answered_at?: string | null
           created_at?: string
           email: string
           id?: string
@@ -33,6 +35,7 @@ export type Database = {
           subject: string
         }
         Update: {
+          answered_at?: string | null
           created_at?: string
           email?: string
           id?: string
@@ -1168,6 +1171,10 @@ export type Database = {
         Args: { p_team_id: string }
         Returns: undefined
       }
+      current_round: {
+        Args: { t: unknown }
+        Returns: string
+      }
       discord_invite: {
         Args: { t: unknown }
         Returns: string
@@ -1311,6 +1318,10 @@ export type Database = {
       placement_points: {
         Args: { p_placement: number }
         Returns: number
+      }
+      podium: {
+        Args: { t: unknown }
+        Returns: Json
       }
       post_lobby: {
         Args: { p_code: string; p_match_id: string }

@@ -152,6 +152,27 @@ comment on function private.team_display_name(uuid) is
   'A team''s name, or its first player''s in-game name for a solo team.';
 revoke all on function private.team_display_name(uuid) from public, anon, authenticated, service_role;
 
+-- The round being played, for a tournament's card and page ("Live: Semi-final"): the earliest round
+-- with a match that has both its teams and no confirmed result; null before the start and after the end.
+create function public.current_round(t public.tournaments)
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select public.round_label(m)
+  from public.matches m
+  join public.tournaments r on r.id = m.tournament_id
+  where m.tournament_id = t.id and r.started_at is not null and r.completed_at is null and r.cancelled_at is null
+    and m.confirmed_at is null and not m.is_bye and m.team1_id is not null and m.team2_id is not null
+  order by m.round, m.bracket = 'grand_final', m.bracket, m.group_number, m.position
+  limit 1
+$$;
+comment on function public.current_round(tournaments) is
+  'The label of the round being played in a running tournament (its earliest unfinished match), or null.';
+revoke all on function public.current_round(tournaments) from public, anon, authenticated, service_role;
+grant execute on function public.current_round(tournaments) to anon, authenticated, service_role;
+
 -- ============================================================================================
 -- Start: the bracket from the checked-in teams
 -- ============================================================================================

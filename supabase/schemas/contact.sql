@@ -1,6 +1,6 @@
--- Contact form messages: anyone may send one, only admins read them. One message per request and a
--- per-IP limit on how many a client sends, in the database so they hold on hosted Supabase
--- (PostgREST) exactly as on the local stack.
+-- Contact form messages: anyone may send one, only admins read them and mark them answered. One
+-- message per request and a per-IP limit on how many a client sends, in the database so they hold on
+-- hosted Supabase (PostgREST) exactly as on the local stack.
 
 -- ============================================================================================
 -- Tables
@@ -16,11 +16,14 @@ create table public.contact_messages (
   message text not null
     constraint contact_messages_message_length check (message = btrim(message) and char_length(message) between 1 and 5000),
   sender uuid default auth.uid() references auth.users (id) on delete set null,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  answered_at timestamptz
 );
 comment on table public.contact_messages is
   'Messages sent through the contact form. Anyone can send one; only admins can read them.';
 comment on column public.contact_messages.sender is 'The signed-in sender, or null for a visitor.';
+comment on column public.contact_messages.answered_at is
+  'When an administrator marked the message answered (they answer by e-mail); null while it waits.';
 
 create index contact_messages_sender_idx on public.contact_messages (sender);
 
@@ -28,6 +31,7 @@ alter table public.contact_messages enable row level security;
 
 revoke all on public.contact_messages from public, anon, authenticated, service_role;
 grant select on public.contact_messages to authenticated;
+grant update (answered_at) on public.contact_messages to authenticated;
 grant insert, select, update, delete on public.contact_messages to service_role;
 grant insert (email, subject, message, sender) on public.contact_messages to anon, authenticated;
 
@@ -59,6 +63,12 @@ create policy "Admins can read contact messages"
   on public.contact_messages for select
   to authenticated
   using ((select private.is_admin()));
+
+create policy "Admins can mark contact messages answered"
+  on public.contact_messages for update
+  to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
 
 -- ============================================================================================
 -- Functions

@@ -115,7 +115,7 @@ as $$
     ('BC604', 'result_confirmed', 'This result is already confirmed.', null),
     ('BC605', 'result_disputed', 'This result is disputed: an administrator settles it.', null),
     ('BC606', 'games_required', 'Report at least one game.', 'games'),
-    ('BC607', 'game_winner_required', 'Each game needs its winner: team 1 or team 2.', 'games.winner'),
+    ('BC607', 'game_winner_required', 'Each game needs its winner.', 'games.winner'),
     ('BC608', 'best_of_score', 'A best of %s ends when a team wins %s games.', 'games'),
     ('BC609', 'nothing_to_confirm', 'This match has no result to confirm yet.', null),
     ('BC610', 'other_captain_confirms', 'The other captain confirms the result.', null),

@@ -294,6 +294,26 @@ comment on function public.champion(tournaments) is
 revoke all on function public.champion(tournaments) from public, anon, authenticated, service_role;
 grant execute on function public.champion(tournaments) to anon, authenticated, service_role;
 
+-- The top three places of a completed tournament, for its card and page: [{placement, name}], a
+-- shared place listed once per team; empty before the end.
+create function public.podium(t public.tournaments)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object('placement', p.placement, 'name', private.team_display_name(p.team_id))
+                            order by p.placement, private.team_display_name(p.team_id)), '[]'::jsonb)
+  from public.placements p
+  join public.tournaments r on r.id = p.tournament_id
+  where p.tournament_id = t.id and p.placement <= 3 and r.completed_at is not null and r.cancelled_at is null
+$$;
+comment on function public.podium(tournaments) is
+  'The first three places of a completed tournament as [{placement, name}] (team name, or the player''s in-game name in 1v1).';
+revoke all on function public.podium(tournaments) from public, anon, authenticated, service_role;
+grant execute on function public.podium(tournaments) to anon, authenticated, service_role;
+
 create function public.recent_champions(p_limit integer default 5)
 returns table (tournament_id uuid, tournament_name text, type text, champion text, completed_at timestamptz)
 language sql

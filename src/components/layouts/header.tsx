@@ -68,7 +68,7 @@ export function Header() {
     <header
       className={classes.header}
       data-scrolled={scroll.y > SCROLL_THRESHOLD || undefined}
-      data-crowded={isAdmin || undefined}
+      data-crowded={isStaff || undefined}
       onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
     >
       <Container size="lg" className={classes.inner}>

@@ -30,7 +30,7 @@ select policies_are('public', 'team_players',
   array['Players can read the players of their own teams', 'Teammates can read the players of their teams',
         'Players can read their own places', 'Staff can read the players of their tournaments', 'Organisers can delete team players']);
 select policies_are('public', 'contact_messages',
-  array['Anyone can send a contact message', 'Admins can read contact messages']);
+  array['Anyone can send a contact message', 'Admins can read contact messages', 'Admins can mark contact messages answered']);
 select policies_are('public', 'matches', array['Everyone can read the matches of a tournament']);
 select policies_are('public', 'match_result_changes', array['Staff can read the result audit log of their tournaments']);
 select policies_are('public', 'placements', array['Everyone can read the final placements']);
@@ -68,7 +68,7 @@ select is(
         'discord_link', 'dispute_match', 'draft_act', 'draft_tick', 'fill_team_place', 'finish_outbox',
         'forfeit_match', 'game_id_available', 'leaderboard', 'leave_team', 'linked_username', 'lobby_host',
         'mark_notifications_read', 'mark_ready', 'my_next_match', 'my_notification_preferences', 'notify_clock',
-        'post_lobby', 'recent_champions', 'record_game', 'register_team', 'report_match', 'reset_tournament',
+        'podium', 'post_lobby', 'recent_champions', 'record_game', 'register_team', 'report_match', 'reset_tournament',
         'round_label', 'save_push_subscription', 'set_check_in', 'set_match_result', 'set_round_draft',
         'set_round_settings', 'set_seed', 'settle_check_in', 'staff_members', 'standings', 'start_player_id_claim',
         'start_tournament', 'swiss_standings', 'tournament_teams', 'waitlist_position', 'withdraw_team'],

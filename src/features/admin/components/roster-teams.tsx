@@ -1,5 +1,7 @@
-// The roster's two lists: registered teams (each expands to its players and their player IDs) and the
-// waitlist in its order, each team with Check in/out and Remove while the roster is open.
+// The roster's two lists: registered teams (each expands to its players and their player IDs), each
+// with Check in/out and Remove while the roster is open, and the waitlist in its order, with Remove
+// only: a waitlisted team holds no slot to check in for (its captain's own check-in during the window
+// still makes it the first stand-in, which the badge says).
 import { Accordion, Badge, Button, Code, Group, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconUserMinus } from '@tabler/icons-react';
 import { formatTime } from '@/lib/schedule';
@@ -68,7 +70,7 @@ export function Waitlist({ teams, actions }: Props) {
                 </Text>
                 {team.checked_in_at && <CheckedIn />}
               </Group>
-              <TeamActions team={team} actions={actions} />
+              <TeamActions team={team} actions={actions} waitlisted />
             </Group>
           </li>
         ))}
@@ -110,24 +112,22 @@ function Players({ team }: { team: Team }) {
   );
 }
 
-function TeamActions({ team, actions }: { team: Team; actions: TeamActionsProps }) {
+function TeamActions({
+  team,
+  actions,
+  waitlisted = false,
+}: {
+  team: Team;
+  actions: TeamActionsProps;
+  waitlisted?: boolean;
+}) {
   if (!actions) return null;
   const { checkIn, onRemove } = actions;
   const name = teamDisplayName(team);
   const checkedIn = team.checked_in_at !== null;
   return (
     <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-      <Button
-        size="compact-sm"
-        variant="light"
-        color={checkedIn ? 'gray' : 'green'}
-        aria-label={`${checkedIn ? 'Check out' : 'Check in'} ${name}`}
-        leftSection={checkedIn ? <IconCircleX size={14} aria-hidden /> : <IconCircleCheck size={14} aria-hidden />}
-        loading={checkIn.isPending && checkIn.variables?.teamId === team.id}
-        onClick={() => checkIn.mutate({ teamId: team.id, checkedIn: !checkedIn })}
-      >
-        {checkedIn ? 'Check out' : 'Check in'}
-      </Button>
+      {!waitlisted && <CheckInButton team={team} name={name} checkedIn={checkedIn} checkIn={checkIn} />}
       <Button
         size="compact-sm"
         variant="subtle"
@@ -139,5 +139,28 @@ function TeamActions({ team, actions }: { team: Team; actions: TeamActionsProps 
         Remove
       </Button>
     </Group>
+  );
+}
+
+type CheckInProps = {
+  team: Team;
+  name: string;
+  checkedIn: boolean;
+  checkIn: NonNullable<TeamActionsProps>['checkIn'];
+};
+
+function CheckInButton({ team, name, checkedIn, checkIn }: CheckInProps) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color={checkedIn ? 'gray' : 'green'}
+      aria-label={`${checkedIn ? 'Check out' : 'Check in'} ${name}`}
+      leftSection={checkedIn ? <IconCircleX size={14} aria-hidden /> : <IconCircleCheck size={14} aria-hidden />}
+      loading={checkIn.isPending && checkIn.variables?.teamId === team.id}
+      onClick={() => checkIn.mutate({ teamId: team.id, checkedIn: !checkedIn })}
+    >
+      {checkedIn ? 'Check out' : 'Check in'}
+    </Button>
   );
 }

@@ -7,7 +7,6 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useHydrated } from '@/lib/use-hydrated';
 import { FormError } from '@/components/ui/form-error';
 import type { FromState } from '@/components/layouts/guards';
 import {
@@ -24,9 +23,8 @@ import { DiscordButton } from '@/features/auth/components/discord-button';
 
 export function LoginForm() {
   const navigate = useNavigate();
-  // Prerendered (vite.config.ts): until the app has hydrated the form, it cannot be sent (a plain
-  // HTML submission would put the password in the address).
-  const hydrated = useHydrated();
+  // Prerendered (vite.config.ts): a tap on the button before the app has hydrated the form is held by
+  // src/boot.ts and sent once it has; method="post" keeps the password out of the address even then.
   const location = useLocation();
   const from = (location.state as FromState | null)?.from;
   const form = useForm<SignInInput>({
@@ -51,7 +49,7 @@ export function LoginForm() {
   return (
     <>
       <AuthCardHeader title="Welcome Back" subtitle="Sign in to continue your journey" backTo={paths.landing} />
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} method="post" noValidate>
         <Stack gap="md">
           <FormError message={errors.root?.message} />
           <TextInput
@@ -72,7 +70,7 @@ export function LoginForm() {
               Forgot your password?
             </Anchor>
           </Group>
-          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting || !hydrated} fullWidth>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting} fullWidth>
             Sign in
           </Button>
           <DiscordButton next={back} onError={(message) => form.setError('root', { message })} />

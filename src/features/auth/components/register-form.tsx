@@ -7,7 +7,6 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { useHydrated } from '@/lib/use-hydrated';
 import { isRuleError } from '@/lib/errors';
 import { gameIdTaken } from '@/lib/database-errors';
 import { FormError } from '@/components/ui/form-error';
@@ -25,9 +24,8 @@ import { safeNext, withNext } from '@/features/auth/api/sign-in';
 
 export function RegisterForm() {
   const navigate = useNavigate();
-  // Prerendered (vite.config.ts): until the app has hydrated the form, it cannot be sent (a plain
-  // HTML submission would put the password in the address).
-  const hydrated = useHydrated();
+  // Prerendered (vite.config.ts): a tap on the button before the app has hydrated the form is held by
+  // src/boot.ts and sent once it has; method="post" keeps the password out of the address even then.
   const [notice, setNotice] = useState<string | null>(null);
   // A shared tournament link's "sign up" comes back to that tournament.
   const next = safeNext(new URLSearchParams(useLocation().search).get('next'));
@@ -54,7 +52,7 @@ export function RegisterForm() {
   return (
     <>
       <AuthCardHeader title="Create Account" subtitle="Join the arena and start competing" backTo={paths.landing} />
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} method="post" noValidate>
         <Stack gap="md">
           <FormError message={errors.root?.message} />
           {notice && (
@@ -82,7 +80,7 @@ export function RegisterForm() {
             {...form.register('password')}
             error={errors.password?.message}
           />
-          <Button type="submit" size="md" loading={isSubmitting} disabled={!hydrated} fullWidth>
+          <Button type="submit" size="md" loading={isSubmitting} disabled={isSubmitting} fullWidth>
             Create Account
           </Button>
           <DiscordButton next={next} onError={(message) => form.setError('root', { message })} />

@@ -49,7 +49,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
         {errorMessage(bracket.error)}
       </Alert>
     ) : (
-      <Loader aria-label="Loading the bracket" />
+      <Loader role="status" aria-label="Loading the bracket" />
     );
   } else if (!data.tournament) {
     body = <Text>This tournament no longer exists.</Text>;
@@ -75,6 +75,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
               standings={standings.filter((s) => s.group === g)}
               teams={teams}
               champion={completed && groups.length === 1}
+              solo={tournament.type === '1v1'}
             />
           ))}
         {swiss.length > 0 && <SwissStandingsTable standings={swiss} teams={teams} />}

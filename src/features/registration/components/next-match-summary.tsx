@@ -4,7 +4,14 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { gameTexts, matchAction, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
+import {
+  gameTexts,
+  matchAction,
+  NEXT_MATCH_STATES,
+  noMatchText,
+  opponentPlayers,
+  type NextMatch,
+} from '@/lib/next-match';
 
 export function NextMatchSummary({ next, tournamentName }: { next: NextMatch; tournamentName: string }) {
   if (next.status !== 'match') {
@@ -22,7 +29,7 @@ export function NextMatchSummary({ next, tournamentName }: { next: NextMatch; to
       </Text>
       <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
         vs <b>{next.opponent_team_name ?? 'to be decided'}</b>
-        {next.opponent_in_game_names?.length ? ` (${next.opponent_in_game_names.join(', ')})` : ''}
+        {opponentPlayers(next) && ` ${opponentPlayers(next)}`}
       </Text>
       {games.length > 0 && (
         <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

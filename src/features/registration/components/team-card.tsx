@@ -133,6 +133,7 @@ export function TeamCard({ team, next }: { team: MyRegistration; next?: NextMatc
   const leave = useLeaveTeam();
   const withdraw = useWithdrawTeam();
   const [dialog, setDialog] = useState<'leave' | 'withdraw' | null>(null);
+  const solo = t.type === '1v1';
   const teamLabel = team.team_name ?? 'Solo';
   const titleId = `my-team-${team.id}`;
 
@@ -176,7 +177,15 @@ export function TeamCard({ team, next }: { team: MyRegistration; next?: NextMatc
         <Group gap={6}>
           <IconUsers size={16} aria-hidden />
           <Text fz="sm">
-            Team: <b>{teamLabel}</b>
+            {solo ? (
+              <>
+                Playing as <b>{team.places[0]?.player?.in_game_name ?? 'you'}</b>
+              </>
+            ) : (
+              <>
+                Team: <b>{teamLabel}</b>
+              </>
+            )}
           </Text>
           {team.status === 'waitlisted' ? (
             <Badge size="sm" color="yellow" variant="light" tt="none">

@@ -33,6 +33,7 @@ export function TeamPanel({ tournament, team, justWaitlisted, joinDiscord, onWit
   const promoted = firstStatus === 'waitlisted' && team.status === 'registered';
   const canCheckIn = team.captain && tournament.phase === 'check_in' && !team.checked_in_at;
   const canWithdraw = team.captain && !rosterClosed(tournament);
+  const solo = tournament.type === '1v1';
   // Awaited, not mutate's callbacks: the withdrawal removes this panel (the team is gone) before
   // those would run; the parent still hears of it.
   const confirmWithdraw = async () => {
@@ -48,17 +49,19 @@ export function TeamPanel({ tournament, team, justWaitlisted, joinDiscord, onWit
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap">
-        <Text fw={700}>Your team</Text>
+        <Text fw={700}>{solo ? 'Your entry' : 'Your team'}</Text>
         <TeamState team={team} />
       </Group>
       {promoted && (
         <Text size="sm" fw={700} role="status">
-          You&apos;re in! A slot freed up and your team is registered.
+          {solo
+            ? "You're in! A slot freed up and you are registered."
+            : "You're in! A slot freed up and your team is registered."}
         </Text>
       )}
       {justWaitlisted && team.status === 'waitlisted' && (
         <Text size="sm" c="dimmed" role="status">
-          You are on the waitlist. You get a slot when a registered team withdraws.
+          You are on the waitlist. You get a slot when a registered {solo ? 'player' : 'team'} withdraws.
         </Text>
       )}
       {joinDiscord}

@@ -44,6 +44,13 @@ export type ViewedTournament = Pick<Tournament, 'id' | 'name' | 'type' | 'slots'
 
 type Props = { tournament: ViewedTournament; registration: RegistrationParts };
 
+/** Why a viewer without a team cannot register, once that is not simply the closed registration. */
+const CLOSED_WORDS: Record<string, string> = {
+  cancelled: 'This tournament was cancelled.',
+  in_progress: 'The tournament is under way: follow it in the bracket below.',
+  completed: 'This tournament is over.',
+};
+
 export function ViewerAction({ tournament, registration }: Props) {
   const { user, isAdmin } = useAuth();
   const userId = user?.id ?? null;
@@ -84,9 +91,7 @@ export function ViewerAction({ tournament, registration }: Props) {
         <FormError message={errorMessage(myTeam.error)} />
       ) : tournament.phase !== 'registration_open' ? (
         <Stack gap="sm">
-          <Text fw={600}>
-            {tournament.phase === 'cancelled' ? 'This tournament was cancelled.' : 'Registration is closed.'}
-          </Text>
+          <Text fw={600}>{CLOSED_WORDS[tournament.phase] ?? 'Registration is closed.'}</Text>
           {joinDiscord}
         </Stack>
       ) : (

@@ -9,7 +9,8 @@ import { checkInClosed, isTournamentId, type Tournament } from '@/lib/tournament
 
 const COLUMNS =
   'id, name, description, thumbnail_url, slots, type, registered_teams, waitlisted_teams, starts_at, prize, rules, ' +
-  'format, best_of, cancelled_at, checkin_settled_at, phase, checkin_opens, checkin_closes, registration_closes';
+  'format, best_of, cancelled_at, checkin_settled_at, phase, checkin_opens, checkin_closes, registration_closes, ' +
+  'current_round, podium';
 
 export type PageTournament = Pick<
   Tournament,
@@ -33,6 +34,9 @@ export type PageTournament = Pick<
   checkin_opens: string | null;
   checkin_closes: string | null;
   registration_closes: string | null;
+  /** The round being played while it runs; the top three places once it is over. */
+  current_round: string | null;
+  podium: { placement: number; name: string }[] | null;
 };
 
 /** The tournament, or null when the id is malformed or no tournament has it. */

@@ -5,7 +5,14 @@
 import { Link } from 'react-router-dom';
 import { Alert, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { paths } from '@/config/paths';
-import { gameTexts, matchAction, NEXT_MATCH_STATES, noMatchText, type NextMatch } from '@/lib/next-match';
+import {
+  gameTexts,
+  matchAction,
+  NEXT_MATCH_STATES,
+  noMatchText,
+  opponentPlayers,
+  type NextMatch,
+} from '@/lib/next-match';
 
 export function NextMatchPanel({ next }: { next: NextMatch }) {
   if (next.status !== 'match') {
@@ -16,6 +23,7 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
     );
   }
   const maps = gameTexts(next);
+  const players = opponentPlayers(next);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
@@ -32,12 +40,12 @@ export function NextMatchPanel({ next }: { next: NextMatch }) {
         <Text span fw={700}>
           {next.opponent_team_name ?? 'to be decided'}
         </Text>
-        {next.opponent_in_game_names?.length ? (
+        {players && (
           <Text span c="dimmed">
             {' '}
-            ({next.opponent_in_game_names.join(', ')})
+            {players}
           </Text>
-        ) : null}
+        )}
       </Text>
       {maps.length > 0 && (
         <List size="sm" type="ordered" aria-label="Games">

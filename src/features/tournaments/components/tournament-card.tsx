@@ -12,6 +12,7 @@ import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { plural } from '@/lib/plural';
 import { phaseLabel } from '@/lib/schedule';
 import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
+import { cardStage, CardState, StageBadge } from './tournament-card-state';
 
 /**
  * The browser lays out and paints a card only once it is near the screen (content-visibility), so a
@@ -43,6 +44,8 @@ export const TournamentCard = memo(function TournamentCard({
   priority?: boolean;
 }) {
   const { slotsLeft, full } = tournamentProgress(tournament);
+  // Under way or over: the card shows that, not its slots.
+  const stage = cardStage(tournament);
   const title = tournament.description?.trim() || tournament.name;
 
   return (
@@ -71,9 +74,13 @@ export const TournamentCard = memo(function TournamentCard({
           >
             {tournament.type} Tournament
           </Badge>
-          <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
-            {plural(slotsLeft, 'slot')} left
-          </Text>
+          {stage ? (
+            <StageBadge stage={stage} />
+          ) : (
+            <Text size="sm" fw={700} c={full ? 'red.4' : 'brand.4'}>
+              {plural(slotsLeft, 'slot')} left
+            </Text>
+          )}
         </Group>
 
         {/* Three lines at most, the whole text on hover (a tournament page will show it in full). */}
@@ -107,7 +114,7 @@ export const TournamentCard = memo(function TournamentCard({
           </Group>
         )}
 
-        {tournament.champion && (
+        {tournament.champion && !stage && (
           <Text size="sm">
             <IconTrophy size={16} aria-hidden style={{ verticalAlign: '-3px' }} /> Champion:{' '}
             <Text span size="sm" fw={700}>
@@ -116,9 +123,14 @@ export const TournamentCard = memo(function TournamentCard({
           </Text>
         )}
 
-        <RegistrationProgress tournament={tournament} />
-
-        <Registration tournament={tournament} full={full} />
+        {stage ? (
+          <CardState tournament={tournament} stage={stage} />
+        ) : (
+          <>
+            <RegistrationProgress tournament={tournament} />
+            <Registration tournament={tournament} full={full} />
+          </>
+        )}
       </Stack>
     </Card>
   );

@@ -1,6 +1,6 @@
 // The live tournament grid of /home: loading skeletons, the cards, an empty state and an error state
 // with retry. Counts and admin edits arrive through Realtime without a reload.
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { Alert, Box, Button, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh, IconTournament } from '@tabler/icons-react';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { useTournaments } from '@/lib/get-tournaments';
 import { liveBanner } from '@/lib/use-realtime';
 import { useHydrated } from '@/lib/use-hydrated';
+import { homeOrder } from '@/lib/tournament-order';
 import { TournamentCard, type CardRegistrationPart } from './tournament-card';
 import { TournamentCardSkeleton } from './tournament-card-skeleton';
 
@@ -28,11 +29,14 @@ export function TournamentList({ registration }: { registration: CardRegistratio
 
   // The cards render in the background once the list arrives, in slices the browser can come in
   // between (a deferred value), not in one task that blocks the page; the skeletons stay meanwhile.
-  const data = useDeferredValue(tournaments.data);
+  // Open for registration first, then live, coming and finished: the same order for the same rows,
+  // so a registration (a count moving) never reshuffles the cards.
+  const ordered = useMemo(() => tournaments.data && homeOrder(tournaments.data), [tournaments.data]);
+  const data = useDeferredValue(ordered);
   const hydrated = useHydrated();
 
   let content;
-  if (tournaments.isPending || (tournaments.data && !data)) {
+  if (tournaments.isPending || (ordered && !data)) {
     content = (
       <Box role="status" aria-live="polite">
         <VisuallyHidden>Loading tournaments...</VisuallyHidden>

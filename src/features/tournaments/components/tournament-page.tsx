@@ -2,11 +2,9 @@
 // start in their own time zone, phase, prize, rules, slots and the teams holding them), the viewer's
 // own action and team, and the bracket once there is one. Live: a change to the tournament (a team
 // registering or withdrawing moves its counts) re-reads the page.
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, Card, Center, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
-import { TournamentBanner } from '@/components/ui/tournament-banner';
+import { Button, Card, Center, Stack, Text, Title } from '@mantine/core';
 import { PlainText } from '@/components/ui/plain-text';
 import { LiveErrorAlert } from '@/components/ui/live-error-alert';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -14,9 +12,6 @@ import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { useAuth } from '@/lib/auth';
 import { liveBanner } from '@/lib/use-realtime';
-import { plural } from '@/lib/plural';
-import { phaseLabel } from '@/lib/schedule';
-import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
 import { paths } from '@/config/paths';
 import { useTournament, type PageTournament } from '../api/get-tournament';
 import { useTournamentTeams } from '../api/get-tournament-teams';
@@ -24,21 +19,10 @@ import { useMatchCount } from '../api/get-match-count';
 import { useNextMatch } from '../api/get-next-match';
 import { NextMatchPanel } from './next-match';
 import { TeamField } from './team-field';
-import { tournamentProgress } from '@/lib/tournament';
+import { usePhaseClock } from '@/lib/use-phase-clock';
+import { TournamentSummary } from './tournament-summary';
 
 export const NOT_FOUND_TITLE = 'Tournament not found';
-
-const FORMAT_LABELS: Record<string, string> = {
-  single_elimination: 'Single elimination',
-  double_elimination: 'Double elimination',
-  round_robin: 'Round robin',
-  swiss: 'Swiss',
-};
-
-/** "Single elimination"; an unknown value (a newer server) reads as itself. */
-export function formatLabel(format: string): string {
-  return FORMAT_LABELS[format] ?? format;
-}
 
 export function TournamentNotFound() {
   return (
@@ -69,34 +53,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Slots({ tournament }: { tournament: PageTournament }) {
-  const { teams, slots, slotsLeft: left, percent } = tournamentProgress(tournament);
-  return (
-    <Stack gap={4}>
-      <Group justify="space-between" gap="xs">
-        <Text fw={600}>
-          <IconUsersGroup size={16} aria-hidden style={{ verticalAlign: '-2px' }} /> {teams} / {slots} teams
-        </Text>
-        <Text fw={700} c={left === 0 ? 'red.4' : 'brand.4'}>
-          {plural(left, 'slot')} left
-        </Text>
-      </Group>
-      <Progress
-        value={percent}
-        size="lg"
-        radius="xl"
-        color={left === 0 ? 'red' : 'brand'}
-        aria-label="Registration Progress"
-      />
-      <Text size="sm" c="dimmed">
-        {tournament.waitlisted_teams > 0
-          ? `${plural(tournament.waitlisted_teams, 'team')} on the waitlist`
-          : 'Nobody on the waitlist'}
-      </Text>
-    </Stack>
-  );
-}
-
 type Props = {
   id: string;
   /** The viewer's part: their registration and team (src/features/registration), by the route. */
@@ -114,10 +70,19 @@ export function TournamentPage({ id, viewer, bracket }: Props) {
   const started = (matches.data ?? 0) > 0;
   const next = useNextMatch(id, started && !!user);
   const banner = liveBanner(query, query.live);
+  const { refetch } = query;
+  // The phase moves with the clock (check-in opens while the page is open), and the page reads the
+  // tournament again at that moment.
+  const phase = usePhaseClock(
+    tournament,
+    query.dataUpdatedAt,
+    useCallback(() => void refetch(), [refetch]),
+  );
 
   if (query.isPending) return <LoadingScreen label="Loading tournament..." />;
   if (query.error && !tournament) return <FormError message={errorMessage(query.error)} />;
-  if (!tournament) return <TournamentNotFound />;
+  if (!tournament || !phase) return <TournamentNotFound />;
+  const shown = { ...tournament, phase };
 
   const registered = (teams.data ?? []).filter((t) => t.status === 'registered');
 
@@ -130,73 +95,12 @@ export function TournamentPage({ id, viewer, bracket }: Props) {
           <NextMatchPanel next={next.data} />
         </Section>
       )}
-      <Card withBorder radius="lg" padding="lg">
-        <Card.Section>
-          <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} priority />
-        </Card.Section>
-        <Stack gap="sm" mt="md">
-          <Group gap="xs" wrap="wrap">
-            <Badge
-              variant="gradient"
-              gradient={{ from: 'brand', to: 'orange' }}
-              c="dark.9"
-              size="lg"
-              radius="sm"
-              tt="none"
-            >
-              {tournament.type}
-            </Badge>
-            <Badge variant="light" size="lg" radius="sm" tt="none">
-              {formatLabel(tournament.format)}
-            </Badge>
-            <Badge variant="light" size="lg" radius="sm" tt="none">
-              Best of {tournament.best_of}
-            </Badge>
-            <Badge
-              variant="outline"
-              size="lg"
-              radius="sm"
-              tt="none"
-              aria-label={`Phase: ${phaseLabel(tournament.phase)}`}
-            >
-              {phaseLabel(tournament.phase)}
-            </Badge>
-          </Group>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            {tournament.name}
-          </Title>
-          {tournament.description && <PlainText text={tournament.description} />}
-          <Group gap="xl" wrap="wrap">
-            <Text>
-              <IconCalendarEvent size={16} aria-hidden style={{ verticalAlign: '-2px' }} />{' '}
-              {tournament.starts_at ? (
-                <>
-                  <FormattedTime at={tournament.starts_at} />{' '}
-                  <Text span c="dimmed">
-                    (<StartsIn at={tournament.starts_at} />)
-                  </Text>
-                </>
-              ) : (
-                'Start time to be announced'
-              )}
-            </Text>
-            {tournament.prize && (
-              <Text>
-                <IconTrophy size={16} aria-hidden style={{ verticalAlign: '-2px' }} /> Prize:{' '}
-                <Text span fw={700}>
-                  {tournament.prize}
-                </Text>
-              </Text>
-            )}
-          </Group>
-          <Slots tournament={tournament} />
-        </Stack>
-      </Card>
+      <TournamentSummary tournament={tournament} phase={phase} />
 
       {/* BRACKET: src/features/bracket's BracketView ({ tournamentId }) goes here, handed in by the route. */}
       {started && <Section title="Bracket">{bracket}</Section>}
 
-      <Section title="Your registration">{viewer(tournament)}</Section>
+      <Section title="Your registration">{viewer(shown)}</Section>
 
       {tournament.rules && (
         <Section title="Rules">
