@@ -44,6 +44,7 @@ const routes: { path: string; src: string; layout?: string | string[]; session?:
   { path: '/profile', src: 'src/app/routes/profile.tsx', layout: appLayout, session: true },
   { path: '/home', src: 'src/app/routes/home.tsx', layout: appLayout, session: true },
   { path: '/tournaments/:id', src: 'src/app/routes/tournament.tsx', layout: appLayout },
+  { path: '/matches/:id', src: 'src/app/routes/match.tsx', layout: appLayout },
   { path: '/my-tournaments', src: 'src/app/routes/my-tournaments.tsx', layout: appLayout, session: true },
   { path: '/admindashboard', src: 'src/app/routes/admin-tournaments.tsx', layout: adminLayouts, session: true },
   { path: '/admindashboard/new', src: 'src/app/routes/admin-new-tournament.tsx', layout: adminLayouts, session: true },

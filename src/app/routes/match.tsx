@@ -1,7 +1,7 @@
 // /matches/:id: the match room, phone-first and live for the two teams, the staff and spectators. The
 // app layer composes it: the room itself (src/features/match-room: lobby, draft) and the bracket's
 // match parts (its sides with the players and the captains' report, confirm and dispute actions).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Container, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
@@ -13,7 +13,12 @@ import { MatchHeader } from '@/features/match-room/components/match-header';
 import { LobbyPanel } from '@/features/match-room/components/lobby-panel';
 import { DraftPanel } from '@/features/match-room/components/draft-panel';
 import { MatchSides } from '@/features/bracket/components/match-sides';
-import { CaptainActions } from '@/features/bracket/components/captain-actions';
+import { loadChunk } from '@/lib/chunk';
+
+// The report, confirm and dispute forms (and their rules) come only for the match's two captains.
+const CaptainActions = lazy(() =>
+  loadChunk(() => import('@/features/bracket/components/captain-actions')).then((m) => ({ default: m.CaptainActions })),
+);
 
 export default function MatchRoute() {
   const { id = '' } = useParams();
@@ -73,13 +78,15 @@ export default function MatchRoute() {
               </Alert>
             )}
             {data.mySide !== null && (
-              <CaptainActions
-                match={match}
-                tournamentId={match.tournament_id}
-                team1={names[0]}
-                team2={names[1]}
-                onNotice={setNotice}
-              />
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the result form" />}>
+                <CaptainActions
+                  match={match}
+                  tournamentId={match.tournament_id}
+                  team1={names[0]}
+                  team2={names[1]}
+                  onNotice={setNotice}
+                />
+              </Suspense>
             )}
           </Stack>
         </section>

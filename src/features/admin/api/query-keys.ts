@@ -10,6 +10,8 @@ export const adminKeys = {
   teams: (tournamentId: string) => ['teams', tournamentId] as const,
   /** A tournament's matches (get-matches.ts). */
   matches: (tournamentId: string) => ['admin-matches', tournamentId] as const,
+  /** A tournament's rounds' draft settings (round-drafts.ts). */
+  roundDrafts: (tournamentId: string) => ['round-drafts', tournamentId] as const,
   /** A tournament's result history (get-result-changes.ts). */
   resultChanges: (tournamentId: string) => ['result-changes', tournamentId] as const,
   /** A tournament's staff (get-staff.ts). */

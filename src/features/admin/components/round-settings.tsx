@@ -11,11 +11,14 @@ import type { Tournament } from '@/lib/tournament';
 import type { Match } from '../api/get-matches';
 import { roundGames, roundSummary, useSetRoundSettings, type RoundGame } from '../api/set-round-settings';
 import { roundHasResult, roundsCompleted } from '@/lib/database-errors';
+import { useRoundDrafts } from '../api/round-drafts';
+import { RoundDraftForm } from './round-draft-form';
 
 export const ROUND_LOCKED_MESSAGE = roundHasResult.message;
 export const COMPLETED_MESSAGE = roundsCompleted.message;
 
 const BRACKET_ORDER = ['winners', 'losers', 'grand_final', 'group'];
+const DRAFT_KINDS: Record<string, string> = { off: 'off', maps: 'map draft', full: 'full draft' };
 
 type Round = {
   key: string;
@@ -55,6 +58,8 @@ export function roundsOf(matches: Match[]): Round[] {
 
 export function RoundSettings({ tournament, matches }: { tournament: Tournament; matches: Match[] }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const drafts = useRoundDrafts(tournament.id);
+  const draftOf = (r: Round) => drafts.data?.find((d) => d.bracket === r.bracket && d.round === r.round);
   const completed = tournament.completed_at !== null;
   const rounds = roundsOf(matches);
   return (
@@ -73,6 +78,15 @@ export function RoundSettings({ tournament, matches }: { tournament: Tournament;
             <Card withBorder radius="md" padding="sm">
               {editing === r.key ? (
                 <RoundForm tournament={tournament} round={r} onDone={() => setEditing(null)} />
+              ) : editing === `draft-${r.key}` ? (
+                <RoundDraftForm
+                  tournamentId={tournament.id}
+                  bracket={r.bracket}
+                  round={r.round}
+                  label={r.label}
+                  current={draftOf(r)}
+                  onDone={() => setEditing(null)}
+                />
               ) : (
                 <Group justify="space-between" gap="xs" wrap="wrap">
                   <div style={{ minWidth: 0 }}>
@@ -80,26 +94,41 @@ export function RoundSettings({ tournament, matches }: { tournament: Tournament;
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       {roundSummary(r.bestOf, r.games)}
                     </Text>
+                    <Text size="sm" c="dimmed">
+                      Draft: {DRAFT_KINDS[draftOf(r)?.kind ?? 'off']}
+                    </Text>
                     {r.locked && !completed && (
                       <Text size="sm" c="dimmed">
                         {ROUND_LOCKED_MESSAGE}
                       </Text>
                     )}
                   </div>
-                  {r.locked || completed ? (
-                    <Badge variant="light" color="gray" radius="sm">
-                      Read-only
-                    </Badge>
-                  ) : (
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      aria-label={`Edit ${r.label}`}
-                      onClick={() => setEditing(r.key)}
-                    >
-                      Edit
-                    </Button>
-                  )}
+                  <Group gap={6}>
+                    {!completed && (
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        aria-label={`Draft of ${r.label}`}
+                        onClick={() => setEditing(`draft-${r.key}`)}
+                      >
+                        Draft
+                      </Button>
+                    )}
+                    {r.locked || completed ? (
+                      <Badge variant="light" color="gray" radius="sm">
+                        Read-only
+                      </Badge>
+                    ) : (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        aria-label={`Edit ${r.label}`}
+                        onClick={() => setEditing(r.key)}
+                      >
+                        Edit
+                      </Button>
+                    )}
+                  </Group>
                 </Group>
               )}
             </Card>

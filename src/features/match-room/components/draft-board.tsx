@@ -1,10 +1,19 @@
 // Every choice the viewer may see, set by set and game by game: the blind global bans (the other
 // team's hidden until both are in: the database does not send them), the map bans, then each game's
-// map, bans and picks per team. A choice made at a deadline is marked "timer".
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+// map, bans and picks per team. A choice made at a deadline is marked "timer". Plain tables: Mantine's
+// Table brings its scroll container (about 15 KB) to a screen that needs none.
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { Brawler } from '@/features/match-room/api/get-brawlers';
 import { draftGames, type DraftAction } from '@/features/match-room/draft-view';
-import '@mantine/core/styles/Table.css';
+
+const TABLE = {
+  width: '100%',
+  tableLayout: 'fixed',
+  borderCollapse: 'collapse',
+  fontSize: 'var(--mantine-font-size-sm)',
+} as const;
+const HEAD = { width: '28%', textAlign: 'left', verticalAlign: 'top', padding: '4px 6px' } as const;
+const CELL = { textAlign: 'left', verticalAlign: 'top', padding: '4px 6px' } as const;
 
 type Props = { actions: DraftAction[]; brawlers: Brawler[]; names: [string, string]; winners: number[] };
 
@@ -24,13 +33,13 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
   const cells = (list: DraftAction[], side: number) => list.filter((a) => a.side === side).map(label);
   const row = (title: string, list: DraftAction[]) =>
     list.length > 0 && (
-      <Table.Tr key={title}>
-        <Table.Th scope="row" w="28%">
+      <tr key={title}>
+        <th scope="row" style={HEAD}>
           {title}
-        </Table.Th>
-        <Table.Td>{cells(list, 1)}</Table.Td>
-        <Table.Td>{cells(list, 2)}</Table.Td>
-      </Table.Tr>
+        </th>
+        <td style={CELL}>{cells(list, 1)}</td>
+        <td style={CELL}>{cells(list, 2)}</td>
+      </tr>
     );
   const set = games.get(0) ?? [];
   const sections = [...games.keys()].filter((g) => g > 0);
@@ -38,15 +47,15 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
   return (
     <Stack gap="sm">
       {set.length > 0 && (
-        <Table aria-label="Bans for the set" layout="fixed" withRowBorders={false}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w="28%">Set</Table.Th>
-              <Table.Th>{names[0]}</Table.Th>
-              <Table.Th>{names[1]}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table aria-label="Bans for the set" style={TABLE}>
+          <thead>
+            <tr>
+              <th style={HEAD}>Set</th>
+              <th style={CELL}>{names[0]}</th>
+              <th style={CELL}>{names[1]}</th>
+            </tr>
+          </thead>
+          <tbody>
             {row(
               'Global bans',
               set.filter((a) => a.action === 'global_ban'),
@@ -55,8 +64,8 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
               'Map bans',
               set.filter((a) => a.action === 'map_ban'),
             )}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
       {sections.map((g) => {
         const list = games.get(g) ?? [];
@@ -75,8 +84,8 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
                 </Badge>
               )}
             </Group>
-            <Table layout="fixed" withRowBorders={false}>
-              <Table.Tbody>
+            <table style={TABLE}>
+              <tbody>
                 {row(
                   'Bans',
                   list.filter((a) => a.action === 'ban'),
@@ -85,8 +94,8 @@ export function DraftBoard({ actions, brawlers, names, winners }: Props) {
                   'Picks',
                   list.filter((a) => a.action === 'pick'),
                 )}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           </section>
         );
       })}

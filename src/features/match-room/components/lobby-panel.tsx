@@ -6,7 +6,15 @@ import { errorMessage } from '@/lib/errors';
 import { FormError } from '@/components/ui/form-error';
 import type { MatchRoom } from '@/features/match-room/api/get-match-room';
 import { useMarkReady } from '@/features/match-room/api/mark-ready';
-import { LobbyCodeForm } from '@/features/match-room/components/lobby-code-form';
+import { lazy, Suspense } from 'react';
+import { loadChunk } from '@/lib/chunk';
+
+// The form and its rules (zod) come only for the host captain and the staff.
+const LobbyCodeForm = lazy(() =>
+  loadChunk(() => import('@/features/match-room/components/lobby-code-form')).then((m) => ({
+    default: m.LobbyCodeForm,
+  })),
+);
 
 function minutesSince(iso: string): number {
   return Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 60000));
@@ -42,7 +50,11 @@ export function LobbyPanel({ room, names, staff }: { room: MatchRoom; names: [st
         ) : (
           <Text size="sm">Waiting for {host}&apos;s captain to post the room code.</Text>
         )}
-        {(mySide === match.lobby_host || staff) && <LobbyCodeForm matchId={match.id} posted={code !== null} />}
+        {(mySide === match.lobby_host || staff) && (
+          <Suspense fallback={null}>
+            <LobbyCodeForm matchId={match.id} posted={code !== null} />
+          </Suspense>
+        )}
         <Group gap="xs">
           {names.map((name, i) => (
             <Badge
