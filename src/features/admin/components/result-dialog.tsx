@@ -8,7 +8,8 @@ import '@mantine/core/styles/Divider.css';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import type { GameWinner } from '@/lib/best-of';
-import { matchLabel, type Match } from '../api/get-matches';
+import type { Match } from '../api/get-matches';
+import { matchLabel } from '../api/match-groups';
 import {
   FORFEIT_REASONS,
   needsResetConfirmation,
