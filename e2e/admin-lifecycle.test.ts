@@ -137,7 +137,7 @@ describe('Administrator runs a tournament', () => {
     await dialog.getByRole('button', { name: 'Start', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const matches = bracket.getByRole('list', { name: 'Matches' });
-    const final = matches.getByRole('listitem', { name: 'Final, match 1' });
+    const final = matches.getByRole('listitem', { name: 'Final, match 1', exact: true });
     await visible(final);
 
     async function setResult(label: string, winners: string[], action = 'Set result of') {
