@@ -137,7 +137,7 @@ describe('Administrator runs a tournament', () => {
     await dialog.getByRole('button', { name: 'Start', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const matches = bracket.getByRole('list', { name: 'Matches' });
-    const final = matches.getByRole('listitem', { name: 'Winners round 2, match 1' });
+    const final = matches.getByRole('listitem', { name: 'Final, match 1', exact: true });
     await visible(final);
 
     async function setResult(label: string, winners: string[], action = 'Set result of') {
@@ -149,17 +149,17 @@ describe('Administrator runs a tournament', () => {
       await d.getByRole('button', { name: 'Save result' }).click();
       return d;
     }
-    let d = await setResult('Winners round 1, match 1', ['Carl', 'Carl']);
+    let d = await setResult('Semi-final, match 1', ['Carl', 'Carl']);
     await d.waitFor({ state: 'hidden' });
-    d = await setResult('Winners round 1, match 2', ['Amber', 'Emz', 'Amber']);
+    d = await setResult('Semi-final, match 2', ['Amber', 'Emz', 'Amber']);
     await d.waitFor({ state: 'hidden' });
     await visible(text(final, /Carl vs Amber/));
-    d = await setResult('Winners round 2, match 1', ['Carl', 'Carl']);
+    d = await setResult('Final, match 1', ['Carl', 'Carl']);
     await d.waitFor({ state: 'hidden' });
     await visible(text(final, 'Winner: Carl'));
 
     // Correct the first semi-final: Darryl won. The final was played on Carl's win: confirm its reset.
-    d = await setResult('Winners round 1, match 1', ['Darryl', 'Darryl'], 'Correct result of');
+    d = await setResult('Semi-final, match 1', ['Darryl', 'Darryl'], 'Correct result of');
     await visible(text(d, 'Later matches were played after this result: confirm to reset them.'));
     await checkScreen(page, 'admin-result-reset-confirm');
     await d.getByRole('button', { name: 'Reset later matches and save' }).click();
@@ -167,7 +167,7 @@ describe('Administrator runs a tournament', () => {
     await visible(text(final, /Darryl vs Amber/));
     expect(await final.getByText(/^Winner:/).count()).toBe(0);
     // The final is played again.
-    d = await setResult('Winners round 2, match 1', ['Amber', 'Darryl', 'Amber']);
+    d = await setResult('Final, match 1', ['Amber', 'Darryl', 'Amber']);
     await d.waitFor({ state: 'hidden' });
     await visible(text(final, 'Winner: Amber'));
 
@@ -178,14 +178,14 @@ describe('Administrator runs a tournament', () => {
     const rows = history.getByRole('row');
     await expect.poll(() => rows.count()).toBe(7);
     const cells = async (i: number) => (await rows.nth(i).getByRole('cell').allTextContents()).slice(1);
-    expect((await cells(1)).slice(1)).toEqual(['Winners round 2, match 1', 'Set by admin', '—', 'Amber won 2-1']);
+    expect((await cells(1)).slice(1)).toEqual(['Final, match 1', 'Set by admin', '—', 'Amber won 2-1']);
     expect((await cells(2)).slice(1)).toEqual([
-      'Winners round 1, match 1',
+      'Semi-final, match 1',
       'Set by admin',
       'Carl won 2-0',
       'Darryl won 2-0',
     ]);
-    expect((await cells(3)).slice(1)).toEqual(['Winners round 2, match 1', 'Reset', 'Carl won 2-0', '—']);
+    expect((await cells(3)).slice(1)).toEqual(['Final, match 1', 'Reset', 'Carl won 2-0', '—']);
     expect((await cells(1))[0]).not.toBe('Removed account');
     await checkScreen(page, 'admin-result-history', history);
   });

@@ -1,12 +1,14 @@
 // An organiser's way through a one-evening cup from the admin screens alone (issue 29): a typed time
 // is kept exactly (item 3); "Close check-in now" settles the no-shows at once and lets the tournament
-// start without waiting on the clock (item 4).
+// start without waiting on the clock (item 4); the admin match list names, groups and orders rounds as
+// the public bracket does, disputes on top, with a link to the public page (item 8).
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import {
   ADMIN,
+  adminRpc,
   createPlayer,
   createTournament,
   listTournaments,
@@ -123,4 +125,79 @@ describe('Close check-in now', () => {
     await startDialog.waitFor({ state: 'hidden' });
     expect((await listTournaments()).find((x) => x.id === t.id)?.started_at).not.toBeNull();
   });
+});
+
+/** Eight players in a started bracket of `format`, seeded in check-in order. */
+async function startedEight(format: 'single_elimination' | 'double_elimination') {
+  const players = await Promise.all(Array.from({ length: 8 }, (_, i) => createPlayer(`eight${i}`)));
+  const t = await createTournament('1v1', 8, `E2E Eight ${format === 'single_elimination' ? 'Single' : 'Double'}`);
+  await updateTournament(t.id, { format });
+  for (const [i, p] of players.entries()) {
+    await registerAs(p, t, [p.gameId], undefined, [`Eight${i}`]);
+    await adminRpc('set_check_in', { p_team_id: (await teamOf(p, t.id)).id, p_checked_in: true });
+  }
+  await adminRpc('start_tournament', { p_tournament_id: t.id, p_seeding: 'checkin' });
+  return { ...t, players };
+}
+
+describe('The admin match list', () => {
+  for (const format of ['single_elimination', 'double_elimination'] as const) {
+    it(`names, groups and orders rounds as the public bracket does, disputes on top (${format})`, async () => {
+      const t = await startedEight(format);
+      const { page: visitor } = await newPerson(journey.browser, DESKTOP);
+      await visitor.goto(`/tournaments/${t.id}`);
+      const publicBracket = visitor.getByRole('region', { name: 'Bracket', exact: true });
+      await visible(publicBracket.getByRole('heading', { level: 4 }).first());
+      const publicSections = await publicBracket.getByRole('heading', { level: 3 }).allTextContents();
+      const publicRounds = await publicBracket.getByRole('heading', { level: 4 }).allTextContents();
+
+      const { page } = await newPerson(journey.browser, DESKTOP);
+      await signInAt(page, ADMIN, '/admindashboard');
+      await page.goto(`/admindashboard/tournaments/${t.id}/bracket`);
+      const bracket = page.getByRole('region', { name: `Bracket of ${t.name}` });
+      const matches = bracket.getByRole('list', { name: 'Matches' });
+      await visible(matches);
+      expect(await matches.getByRole('heading', { level: 4 }).allTextContents()).toEqual(publicSections);
+      const rounds = async () =>
+        (await matches.getByRole('list').evaluateAll((all) => all.map((l) => l.getAttribute('aria-label')))).filter(
+          (name) => name !== 'Needs attention',
+        );
+      expect(await rounds()).toEqual(publicRounds);
+      expect(publicRounds).toContain(format === 'single_elimination' ? 'Quarter-final' : 'Winners final');
+      expect(await bracket.getByRole('link', { name: 'Public page' }).getAttribute('href')).toBe(
+        `/tournaments/${t.id}`,
+      );
+
+      // A captain reports, the other disputes: the match goes to the top, under Needs attention.
+      const { data: first } = await (
+        await signedInAs(t.players[0]!)
+      )
+        .rpc('my_next_match', { p_tournament_id: t.id })
+        .single<{ match_id: string; round_label: string }>();
+      const reporter = await signedInAs(t.players[0]!);
+      const { data: m } = await reporter
+        .from('matches')
+        .select('team1_id, team2_id, position')
+        .eq('id', first!.match_id)
+        .single();
+      expect(
+        (await reporter.rpc('report_match', { p_match_id: first!.match_id, p_games: [{ winner: 1 }] })).error,
+      ).toBeNull();
+      const label = `${first!.round_label}, match ${m!.position}`;
+      const disputer = await Promise.all(t.players.slice(1).map(async (p) => ({ p, team: await teamOf(p, t.id) })));
+      const opponent = disputer.find((x) => [m!.team1_id, m!.team2_id].includes(x.team.id))!;
+      const dispute = await (
+        await signedInAs(opponent.p)
+      ).rpc('dispute_match', {
+        p_match_id: first!.match_id,
+        p_comment: 'Game 1 was ours.',
+      });
+      expect(dispute.error).toBeNull();
+      const attention = matches.getByRole('list', { name: 'Needs attention' });
+      await visible(attention.getByRole('listitem', { name: label }));
+      const firstList = await matches.getByRole('list').first().getAttribute('aria-label');
+      expect(firstList).toBe('Needs attention');
+      await checkScreen(page, `admin-match-list-${format}`, attention);
+    });
+  }
 });

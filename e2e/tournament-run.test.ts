@@ -291,9 +291,13 @@ describe('A tournament played from check-in to champion', () => {
     await sees(visitor, 'Brock 0, Rico 1, disputed');
     await checkScreen(visitor, 'run-bracket-disputed', matchButton(visitor, 'Brock', 'Rico'));
 
-    // The administrator finds it first in the match list, with the comment, and gives Brock the win.
+    // The administrator finds it first in the match list, under Needs attention, with the comment, and
+    // gives Brock the win.
     const matches = admin.bracket.getByRole('list', { name: 'Matches' });
-    const first = matches.getByRole('listitem').first();
+    const first = matches
+      .getByRole('list', { name: 'Needs attention' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Brock vs Rico' });
     await visible(text(first, /^Brock vs Rico/), LIVE_MS);
     await visible(text(first, `Dispute: ${why}`));
     dialog = await settle(admin.page, first, ['Brock']);
@@ -317,7 +321,7 @@ describe('A tournament played from check-in to champion', () => {
 
     // Rico's screenshot was right after all: the administrator corrects the disputed match, confirms
     // that the semi-final played on it is reset, and Rico takes Brock's place.
-    const disputed = matches.getByRole('listitem').filter({ hasText: 'Brock vs Rico' });
+    const disputed = matches.getByRole('listitem', { name: /, match \d+$/ }).filter({ hasText: 'Brock vs Rico' });
     dialog = await settle(admin.page, disputed, ['Rico']);
     await visible(text(dialog, 'Later matches were played after this result: confirm to reset them.'));
     await dialog.getByRole('button', { name: 'Reset later matches and save' }).click();

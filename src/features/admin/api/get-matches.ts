@@ -29,20 +29,6 @@ export async function getMatches(tournamentId: string): Promise<Match[]> {
   return data as unknown as Match[];
 }
 
-export const BRACKET_LABELS: Record<string, string> = {
-  winners: 'Winners',
-  losers: 'Losers',
-  grand_final: 'Grand final',
-  group: 'Group',
-  swiss: 'Swiss',
-};
-
-/** "Winners round 2, match 1", "Group 1 round 3, match 2". */
-export function matchLabel(m: Pick<Match, 'bracket' | 'group_number' | 'round' | 'position'>): string {
-  const bracket = m.bracket === 'group' ? `Group ${m.group_number}` : (BRACKET_LABELS[m.bracket] ?? m.bracket);
-  return `${bracket} round ${m.round}, match ${m.position}`;
-}
-
 export function useMatches(tournamentId: string, enabled = true) {
   const key = adminKeys.matches(tournamentId);
   const query = useQuery({ queryKey: key, queryFn: () => getMatches(tournamentId), enabled });

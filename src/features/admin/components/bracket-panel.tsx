@@ -4,8 +4,9 @@
 // history and the round settings.
 import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDoorExit, IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { IconDoorExit, IconExternalLink, IconHistory, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { formatTime } from '@/lib/schedule';
@@ -14,8 +15,7 @@ import type { AdminTournament } from '../api/get-tournament';
 import { teamDisplayName, type Team } from '../api/get-teams';
 import { useMatches, type Match } from '../api/get-matches';
 import { settleCheckIn } from '../api/start-tournament';
-import { RESET_CONFIRM_MESSAGE, useResetTournament } from '../api/reset-tournament';
-import { useCloseCheckIn } from '../api/close-check-in';
+import { CloseCheckInDialog, ResetDialog } from './bracket-dialogs';
 import { MatchList } from './match-list';
 import { ResultDialog } from './result-dialog';
 import { ResultHistory } from './result-history';
@@ -79,6 +79,15 @@ export function BracketPanel({ tournament, teams }: { tournament: AdminTournamen
               Reset bracket
             </Button>
           )}
+          <Button
+            component={Link}
+            to={paths.tournament(tournament.id)}
+            size="xs"
+            variant="subtle"
+            leftSection={<IconExternalLink size={14} aria-hidden />}
+          >
+            Public page
+          </Button>
           {started && (
             <Button
               size="xs"
@@ -118,39 +127,6 @@ export function BracketPanel({ tournament, teams }: { tournament: AdminTournamen
       {resetting && <ResetDialog tournamentId={tournament.id} onDone={() => setResetting(false)} />}
       {closing && <CloseCheckInDialog tournamentId={tournament.id} onDone={() => setClosing(false)} />}
     </Stack>
-  );
-}
-
-function ResetDialog({ tournamentId, onDone }: { tournamentId: string; onDone: () => void }) {
-  const reset = useResetTournament(tournamentId);
-  return (
-    <ConfirmDialog
-      size="lg"
-      opened
-      title="Reset bracket"
-      message={RESET_CONFIRM_MESSAGE}
-      confirmLabel="Reset bracket"
-      busy={reset.isPending}
-      error={reset.error ? errorMessage(reset.error) : null}
-      onCancel={onDone}
-      onConfirm={() => reset.mutate(tournamentId, { onSuccess: onDone })}
-    />
-  );
-}
-
-function CloseCheckInDialog({ tournamentId, onDone }: { tournamentId: string; onDone: () => void }) {
-  const close = useCloseCheckIn(tournamentId);
-  return (
-    <ConfirmDialog
-      opened
-      title="Close check-in now"
-      message="Check-in ends now: captains can no longer check in, and teams that have not checked in give their slots to checked-in teams on the waitlist. Then you can start the tournament."
-      confirmLabel="Close check-in"
-      busy={close.isPending}
-      error={close.error ? errorMessage(close.error) : null}
-      onCancel={onDone}
-      onConfirm={() => close.mutate(undefined, { onSuccess: onDone })}
-    />
   );
 }
 

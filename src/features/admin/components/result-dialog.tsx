@@ -9,7 +9,8 @@ import { FormError } from '@/components/ui/form-error';
 import { MatchEvidence } from '@/components/ui/match-evidence';
 import { errorMessage } from '@/lib/errors';
 import type { GameWinner } from '@/lib/best-of';
-import { matchLabel, type Match } from '../api/get-matches';
+import type { Match } from '../api/get-matches';
+import { matchLabel } from '../api/match-groups';
 import {
   FORFEIT_REASONS,
   needsResetConfirmation,

@@ -5,7 +5,8 @@ import '@mantine/core/styles/Table.css';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { formatTime } from '@/lib/schedule';
-import { matchLabel, type Match } from '../api/get-matches';
+import type { Match } from '../api/get-matches';
+import { matchLabel } from '../api/match-groups';
 import { useResultChanges, type LoggedResult } from '../api/get-result-changes';
 
 const ACTION_LABELS: Record<string, string> = {

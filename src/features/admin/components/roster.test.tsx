@@ -143,8 +143,8 @@ describe('Bracket', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
 
     const matches = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
-    expect(matches.getByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent('Fang vs Hank');
-    expect(matches.getByRole('listitem', { name: 'Winners round 1, match 2' })).toHaveTextContent('Edgar vs Gale');
+    expect(matches.getByRole('listitem', { name: 'Semi-final, match 1' })).toHaveTextContent('Fang vs Hank');
+    expect(matches.getByRole('listitem', { name: 'Semi-final, match 2' })).toHaveTextContent('Edgar vs Gale');
     // The roster is locked once started: no team can be checked in or removed any more.
     await user.click(r.getByRole('link', { name: 'Teams' }));
     const roster = within(await screen.findByRole('region', { name: `Teams of ${t.name}` }));
@@ -169,8 +169,8 @@ describe('Bracket', () => {
     expect(drawn).toHaveLength(2);
     await user.click(dialog.getByRole('button', { name: 'Start' }));
     const started = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
-    expect(await started.findByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent(drawn[0]!);
-    expect(started.getByRole('listitem', { name: 'Winners round 1, match 2' })).toHaveTextContent(drawn[1]!);
+    expect(await started.findByRole('listitem', { name: 'Semi-final, match 1' })).toHaveTextContent(drawn[0]!);
+    expect(started.getByRole('listitem', { name: 'Semi-final, match 2' })).toHaveTextContent(drawn[1]!);
   }, 120_000);
 
   it('starts a double elimination without the grand final reset when the administrator leaves it out', async () => {
@@ -254,7 +254,7 @@ describe('Bracket', () => {
     await (await adminClient()).rpc('start_tournament', { p_tournament_id: t.id, p_seeding: 'checkin' }).throwOnError();
     const { user, r } = await openBracket(t);
     const matches = within(await r.findByRole('list', { name: 'Matches' }, { timeout: 10_000 }));
-    expect(matches.getByRole('listitem', { name: 'Winners round 1, match 1' })).toHaveTextContent('Mico vs Pam');
+    expect(matches.getByRole('listitem', { name: 'Semi-final, match 1' })).toHaveTextContent('Mico vs Pam');
 
     const setResult = async (label: string, winners: string[], button = 'Set result of') => {
       await user.click(r.getByRole('button', { name: `${button} ${label}` }));
@@ -265,21 +265,31 @@ describe('Bracket', () => {
     };
 
     // The client checks the games as the database does.
-    let d = await setResult('Winners round 1, match 1', ['Mico']);
+    let d = await setResult('Semi-final, match 1', ['Mico']);
     expect(await d.findByText('A best of 3 ends when a team wins 2 games.')).toBeInTheDocument();
     await user.selectOptions(d.getByLabelText('Game 2 winner'), 'Mico');
     await user.click(d.getByRole('button', { name: 'Save result' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
-    await setResult('Winners round 1, match 2', ['Nita', 'Otis', 'Nita']);
+    // The other semi-final is now the last of its round to play: late, it goes on top.
+    await waitFor(
+      () =>
+        expect(
+          within(r.getByRole('list', { name: 'Needs attention' })).getByRole('listitem', {
+            name: 'Semi-final, match 2',
+          }),
+        ).toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
+    await setResult('Semi-final, match 2', ['Nita', 'Otis', 'Nita']);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
     const final = () =>
-      within(r.getByRole('list', { name: 'Matches' })).getByRole('listitem', { name: 'Winners round 2, match 1' });
+      within(r.getByRole('list', { name: 'Matches' })).getByRole('listitem', { name: 'Final, match 1' });
     await waitFor(() => expect(final()).toHaveTextContent('Mico vs Nita'), { timeout: 10_000 });
-    await setResult('Winners round 2, match 1', ['Nita', 'Nita']);
+    await setResult('Final, match 1', ['Nita', 'Nita']);
     await waitFor(() => expect(final()).toHaveTextContent('Winner: Nita'), { timeout: 10_000 });
 
     // Pam won match 1 after all: the final was played on Mico's win, so the admin is asked first.
-    d = await setResult('Winners round 1, match 1', ['Pam', 'Pam'], 'Correct result of');
+    d = await setResult('Semi-final, match 1', ['Pam', 'Pam'], 'Correct result of');
     expect(
       await d.findByText(
         'Later matches were played after this result: confirm to reset them.',
@@ -293,7 +303,7 @@ describe('Bracket', () => {
     expect(final()).not.toHaveTextContent('Winner:');
 
     // A forfeit settles the replayed final.
-    await user.click(r.getByRole('button', { name: 'Set result of Winners round 2, match 1' }));
+    await user.click(r.getByRole('button', { name: 'Set result of Final, match 1' }));
     d = within(await screen.findByRole('dialog'));
     await user.click(d.getByRole('radio', { name: 'Forfeit or no-show' }));
     await user.selectOptions(d.getByLabelText('Winner'), 'Pam');
@@ -313,12 +323,12 @@ describe('Bracket', () => {
           .map((c) => c.textContent),
       );
     expect(rows).toEqual([
-      ['Winners round 2, match 1', 'No-show', '—', 'Pam won'],
-      ['Winners round 1, match 1', 'Set by admin', 'Mico won 2-0', 'Pam won 2-0'],
-      ['Winners round 2, match 1', 'Reset', 'Nita won 2-0', '—'],
-      ['Winners round 2, match 1', 'Set by admin', '—', 'Nita won 2-0'],
-      ['Winners round 1, match 2', 'Set by admin', '—', 'Nita won 2-1'],
-      ['Winners round 1, match 1', 'Set by admin', '—', 'Mico won 2-0'],
+      ['Final, match 1', 'No-show', '—', 'Pam won'],
+      ['Semi-final, match 1', 'Set by admin', 'Mico won 2-0', 'Pam won 2-0'],
+      ['Final, match 1', 'Reset', 'Nita won 2-0', '—'],
+      ['Final, match 1', 'Set by admin', '—', 'Nita won 2-0'],
+      ['Semi-final, match 2', 'Set by admin', '—', 'Nita won 2-1'],
+      ['Semi-final, match 1', 'Set by admin', '—', 'Mico won 2-0'],
     ]);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/admin/i);
   }, 150_000);
