@@ -2,30 +2,21 @@
 // database checks it), or the match awarded by forfeit or no-show. When later matches were played on
 // the old result the database asks first; the admin confirms and the reset goes through.
 import { useState } from 'react';
-import { Button, Divider, Group, Modal, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Divider.css';
 import { FormError } from '@/components/ui/form-error';
 import { MatchEvidence } from '@/components/ui/match-evidence';
-import { errorMessage } from '@/lib/errors';
 import type { GameWinner } from '@/lib/best-of';
 import type { Match } from '../api/get-matches';
 import { matchLabel } from '../api/match-groups';
-import {
-  FORFEIT_REASONS,
-  needsResetConfirmation,
-  RESET_NEEDED_MESSAGE,
-  resultSchema,
-  useForfeitMatch,
-  useSetMatchResult,
-  type ForfeitReason,
-} from '../api/set-match-result';
+import { RESET_NEEDED_MESSAGE, resultSchema, type ForfeitReason } from '../api/set-match-result';
+import { ForfeitFields, GameWinnerFields } from './result-fields';
+import { useResultSave } from './use-result-save';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/SegmentedControl.css';
 
 type Props = { tournamentId: string; match: Match; name: (id: string | null) => string; onDone: () => void };
-type Pending =
-  { kind: 'games'; games: { winner: GameWinner }[] } | { kind: 'forfeit'; winner: string; reason: ForfeitReason };
 
 function initialGames(match: Match): string[] {
   const played = Array.isArray(match.games) ? (match.games as { winner?: number }[]) : [];
@@ -38,32 +29,14 @@ export function ResultDialog({ tournamentId, match, name, onDone }: Props) {
   const [forfeitWinner, setForfeitWinner] = useState(match.team1_id!);
   const [reason, setReason] = useState<ForfeitReason>('forfeit');
   const [issue, setIssue] = useState<string | null>(null);
-  // A save the database held back until the admin confirms resetting the later matches.
-  const [awaitingReset, setAwaitingReset] = useState<Pending | null>(null);
-  const setResult = useSetMatchResult(tournamentId);
-  const forfeit = useForfeitMatch(tournamentId);
-  const busy = setResult.isPending || forfeit.isPending;
-  const failure = setResult.error ?? forfeit.error;
-  const shownFailure = failure && !needsResetConfirmation(failure) ? errorMessage(failure) : null;
-
-  const send = (pending: Pending, confirmReset: boolean) => {
-    const options = {
-      onSuccess: onDone,
-      onError: (error: unknown) => setAwaitingReset(needsResetConfirmation(error) ? pending : null),
-    };
-    if (pending.kind === 'games') {
-      setResult.mutate({ matchId: match.id, games: pending.games, confirmReset }, options);
-    } else {
-      forfeit.mutate(
-        { matchId: match.id, winnerTeamId: pending.winner, reason: pending.reason, confirmReset },
-        options,
-      );
-    }
-  };
+  const { busy, shownFailure, awaitingReset, setAwaitingReset, send, clearFailure } = useResultSave(
+    tournamentId,
+    match.id,
+    onDone,
+  );
 
   const save = () => {
-    setResult.reset();
-    forfeit.reset();
+    clearFailure();
     if (mode === 'forfeit') {
       send({ kind: 'forfeit', winner: forfeitWinner, reason }, false);
       return;
@@ -103,42 +76,18 @@ export function ResultDialog({ tournamentId, match, name, onDone }: Props) {
               ]}
             />
             {mode === 'games' ? (
-              <Stack gap="xs">
-                {games.map((g, i) => (
-                  <NativeSelect
-                    key={i}
-                    label={`Game ${i + 1} winner`}
-                    value={g}
-                    onChange={(e) => setGames(games.map((x, j) => (j === i ? e.currentTarget.value : x)))}
-                    data={[
-                      { value: '', label: 'Not played' },
-                      { value: '1', label: team1 },
-                      { value: '2', label: team2 },
-                    ]}
-                  />
-                ))}
-              </Stack>
+              <GameWinnerFields games={games} team1={team1} team2={team2} onChange={setGames} />
             ) : (
-              <Stack gap="xs">
-                <NativeSelect
-                  label="Winner"
-                  value={forfeitWinner}
-                  onChange={(e) => setForfeitWinner(e.currentTarget.value)}
-                  data={[
-                    { value: match.team1_id!, label: team1 },
-                    { value: match.team2_id!, label: team2 },
-                  ]}
-                />
-                <NativeSelect
-                  label="Reason"
-                  value={reason}
-                  onChange={(e) => setReason(e.currentTarget.value as ForfeitReason)}
-                  data={FORFEIT_REASONS.map((r) => ({
-                    value: r,
-                    label: r === 'forfeit' ? 'The other team forfeited' : 'The other team did not show up',
-                  }))}
-                />
-              </Stack>
+              <ForfeitFields
+                teams={[
+                  { value: match.team1_id!, label: team1 },
+                  { value: match.team2_id!, label: team2 },
+                ]}
+                winner={forfeitWinner}
+                reason={reason}
+                onWinner={setForfeitWinner}
+                onReason={setReason}
+              />
             )}
             <FormError message={issue ?? shownFailure} />
             {awaitingReset ? (

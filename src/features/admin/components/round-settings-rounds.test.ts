@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Match } from '@/features/admin/api/get-matches';
 import { roundSummary } from '@/features/admin/api/set-round-settings';
-import { roundsOf } from '@/features/admin/components/round-settings';
+import { roundsOf } from '@/features/admin/components/round-settings-rounds';
 
 let n = 0;
 function match(fields: Partial<Match>): Match {

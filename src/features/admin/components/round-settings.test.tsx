@@ -10,7 +10,7 @@ import { matchAt, playMatch, startedTournament } from '@/testing/brackets';
 import type { AdminTournament } from '@/features/admin/api/get-tournament';
 import { duelsMessage, MAP_MESSAGE } from '@/lib/round-settings';
 import { BracketPanel } from '@/features/admin/components/bracket-panel';
-import { ROUND_LOCKED_MESSAGE } from '@/features/admin/components/round-settings';
+import { ROUND_LOCKED_MESSAGE } from '@/features/admin/components/round-settings-card';
 
 /** The started tournament as the dashboard reads it, and its bracket panel with the round settings. */
 async function openPanel(tournamentId: string) {

@@ -1,23 +1,13 @@
-// The tournament form's fields but its times: what the tournament is (name, description, banner,
-// slots, type, Discord link) and how it is played (format, best-of, prize, rules).
+// The tournament form's identity fields: what the tournament is (name, description, banner, slots,
+// type, Discord link). How it is played is in tournament-play-fields.tsx, its times in schedule-fields.tsx.
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { NativeSelect, NumberInput, SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import { TOURNAMENT_TYPES, type Tournament } from '@/lib/tournament';
-import {
-  BEST_OF,
-  FORMAT_LABELS,
-  PLAYER_ID_RULES,
-  PLAYER_ID_RULE_LABELS,
-  FORMATS,
-  TOP_CUTS,
-  TOP_CUT_FORMATS,
-  type TournamentFormInput,
-  type TournamentFormValues,
-} from '../api/create-tournament';
+import type { TournamentFormInput, TournamentFormValues } from '../api/create-tournament';
 
-type Form = UseFormReturn<TournamentFormInput, unknown, TournamentFormValues>;
+export type Form = UseFormReturn<TournamentFormInput, unknown, TournamentFormValues>;
 
 /** The name is locked when editing (`tournament`): it is the tournament's identity. */
 export function IdentityFields({ form, tournament }: { form: Form; tournament: Tournament | null }) {
@@ -86,79 +76,6 @@ export function IdentityFields({ form, tournament }: { form: Form; tournament: T
         inputMode="url"
         error={errors.discord_link?.message}
         {...form.register('discord_link')}
-      />
-    </>
-  );
-}
-
-/** Swiss: its rounds, and the top cut that plays on in an elimination bracket. */
-function SwissFields({ form }: { form: Form }) {
-  const errors = form.formState.errors;
-  return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-      <TextInput
-        label="Swiss rounds"
-        description="Empty: enough for the teams"
-        inputMode="numeric"
-        error={errors.swiss_rounds?.message}
-        {...form.register('swiss_rounds')}
-      />
-      <NativeSelect
-        label="Top cut"
-        data={TOP_CUTS.map((n) => ({ value: n, label: n ? `Top ${n}` : 'No top cut' }))}
-        error={errors.top_cut?.message}
-        {...form.register('top_cut')}
-      />
-      <NativeSelect
-        label="Top cut bracket"
-        data={TOP_CUT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
-        error={errors.top_cut_format?.message}
-        {...form.register('top_cut_format')}
-      />
-    </SimpleGrid>
-  );
-}
-
-export function PlayFields({ form }: { form: Form }) {
-  const errors = form.formState.errors;
-  return (
-    <>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <NativeSelect
-          label="Format"
-          data={FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
-          error={errors.format?.message}
-          {...form.register('format')}
-        />
-        <NativeSelect
-          label="Best of"
-          data={BEST_OF.map((n) => ({ value: n, label: `Best of ${n}` }))}
-          error={errors.best_of?.message}
-          {...form.register('best_of')}
-        />
-      </SimpleGrid>
-      {form.watch('format') === 'swiss' && <SwissFields form={form} />}
-      <NativeSelect
-        label="Player IDs"
-        description="What registrations accept; real tags are what the game shows on a profile"
-        data={PLAYER_ID_RULES.map((r) => ({ value: r, label: PLAYER_ID_RULE_LABELS[r] }))}
-        error={errors.player_id_rule?.message}
-        {...form.register('player_id_rule')}
-      />
-      <TextInput
-        label="Prize"
-        placeholder="Rs500 + Brawl Pass"
-        error={errors.prize?.message}
-        {...form.register('prize')}
-      />
-      <Textarea
-        label="Rules"
-        placeholder="One rule per line; https links are shown as links"
-        autosize
-        minRows={3}
-        maxRows={12}
-        error={errors.rules?.message}
-        {...form.register('rules')}
       />
     </>
   );

@@ -22,7 +22,8 @@ import {
 import { changesFrom, editTournamentSchema, useUpdateTournament } from '../api/update-tournament';
 import { isoToPicker, scheduleFieldOf } from '../api/tournament-schedule';
 import { ScheduleFields } from './schedule-fields';
-import { IdentityFields, PlayFields } from './tournament-fields';
+import { IdentityFields } from './tournament-fields';
+import { PlayFields } from './tournament-play-fields';
 
 type Props = {
   /** The tournament being edited; create mode without it. */
