@@ -113,6 +113,7 @@ export const routes: RouteObject[] = [
                         path: paths.adminNewTournament,
                         lazy: screen(() => import('@/app/routes/admin-new-tournament')),
                       },
+                      { path: paths.adminMessages, lazy: screen(() => import('@/app/routes/admin-messages')) },
                       {
                         path: paths.adminEditTournamentRoute,
                         lazy: screen(() => import('@/app/routes/admin-edit-tournament')),
