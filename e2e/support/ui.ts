@@ -118,3 +118,14 @@ export async function openLive(page: Page, path: string, name: string): Promise<
   await visible(page.getByRole('heading', { level: 1, name }));
   await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
 }
+
+/** Holds the app's code back until `release`: what shows meanwhile is the page's HTML alone. */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
