@@ -33,7 +33,7 @@ describe("The player's path", () => {
         cardBox.x + cardBox.width,
       );
     }
-    expect(shown).toEqual(['Place', 'Team', 'W', 'L', '+/-']);
+    expect(shown).toEqual(['Place', 'Player', 'W', 'L', '+/-']);
     await visible(table.getByRole('rowheader', { name: /PiperPopStar/ }));
     await checkScreen(page, 'standings-phone', table);
     const desktop = (await newPerson(journey.browser, DESKTOP)).page;
