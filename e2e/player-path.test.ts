@@ -7,7 +7,7 @@ import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { playedTournament, playOut } from './support/played.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
+import { field, holdApp, navLink, region, signInAt, text, visible, waitForPath } from './support/ui.ts';
 import { createPlayer, createTournament, newPlayerDetails, registerAs, updateTournament } from './support/data.ts';
 
 const journey = journeyBrowser();
@@ -33,7 +33,7 @@ describe("The player's path", () => {
         cardBox.x + cardBox.width,
       );
     }
-    expect(shown).toEqual(['Place', 'Team', 'W', 'L', '+/-']);
+    expect(shown).toEqual(['Place', 'Player', 'W', 'L', '+/-']);
     await visible(table.getByRole('rowheader', { name: /PiperPopStar/ }));
     await checkScreen(page, 'standings-phone', table);
     const desktop = (await newPerson(journey.browser, DESKTOP)).page;
@@ -148,17 +148,6 @@ describe('Check-in', () => {
 });
 
 describe('The prerendered sign-in forms', () => {
-  /** Holds the app's code back until the returned function is called: the page is its HTML alone. */
-  async function holdApp(page: Page): Promise<() => void> {
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
-
   /** What a browser's autofill does: the values are there, nothing was focused or typed. */
   async function autofill(page: Page, values: Record<string, string>): Promise<void> {
     await page.evaluate((v) => {

@@ -10,7 +10,7 @@ import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, registerAs } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { inlineScriptHashes } from './support/page-html.ts';
-import { card, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
+import { card, holdApp, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 import { formatTime } from '../src/lib/schedule.ts';
 
 const journey = journeyBrowser();
@@ -39,17 +39,6 @@ async function renderedWith(path: string, name: string): Promise<void> {
     10_000,
     `${path} rendered with ${name}`,
   );
-}
-
-/** Holds the app's code back until `release`: what shows meanwhile is the server's HTML alone. */
-async function holdApp(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((done) => (release = done));
-  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 describe('A screen the server renders', () => {

@@ -42,6 +42,7 @@ export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] 
   { path: '/profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/profile.tsx'] },
   { path: '/admindashboard', modules: [...ADMIN, 'src/app/routes/admin-tournaments.tsx'] },
   { path: '/admindashboard/new', modules: [...ADMIN, 'src/app/routes/admin-new-tournament.tsx'] },
+  { path: '/admindashboard/messages', modules: [...ADMIN, 'src/app/routes/admin-messages.tsx'] },
   { path: '/admindashboard/tournaments/:id/edit', modules: [...ADMIN, 'src/app/routes/admin-edit-tournament.tsx'] },
   { path: '/admindashboard/tournaments/:id/teams', modules: [...ADMIN_TOURNAMENT, 'src/app/routes/admin-teams.tsx'] },
   {

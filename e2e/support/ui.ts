@@ -146,3 +146,14 @@ export async function chooseDay(page: Page, form: Locator, label: string, day: D
   for (let i = 0; i < 24 && (await button.count()) === 0; i++) await next.click();
   await button.first().click();
 }
+
+/** Holds the app's code back until `release`: what shows meanwhile is the page's HTML alone. */
+export async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

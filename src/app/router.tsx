@@ -121,6 +121,7 @@ export const routes: RouteObject[] = [
                           },
                         ],
                       },
+                      { path: paths.adminMessages, lazy: screen(() => import('@/app/routes/admin-messages')) },
                       {
                         path: paths.adminEditTournamentRoute,
                         lazy: screen(() => import('@/app/routes/admin-edit-tournament')),

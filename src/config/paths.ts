@@ -15,6 +15,8 @@ export const paths = {
   /** The administrator's tournaments; below it, the create form and each tournament's screens. */
   adminDashboard: '/admindashboard',
   adminNewTournament: '/admindashboard/new',
+  /** The contact form's messages, read and answered by the administrators. */
+  adminMessages: '/admindashboard/messages',
   adminEditTournament: (id: string) => `/admindashboard/tournaments/${encodeURIComponent(id)}/edit`,
   adminEditTournamentRoute: '/admindashboard/tournaments/:id/edit',
   /** A tournament's roster: its teams, check-in by hand, removal, cancellation. */

@@ -1,11 +1,11 @@
-// The admin dashboard's frame (spec sections 2 and 4): its heading, Add Tournament and Manage
-// Tournaments, and the notice of the last action. Below it, the screen the address names
+// The admin dashboard's frame (spec sections 2 and 4): its heading, Add Tournament, Manage
+// Tournaments and Messages (the contact form's), and the notice of the last action. Below it, the screen the address names
 // (app/router.tsx): the grid, the create or edit form, a tournament's roster or its bracket, so each
 // has a link of its own and the browser's back button returns to the screen before.
 import { useRef, useState } from 'react';
 import { Outlet, useMatch, useNavigate, useOutletContext } from 'react-router-dom';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLayoutGrid, IconPlus } from '@tabler/icons-react';
+import { IconInbox, IconLayoutGrid, IconPlus } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { useStaffAccess } from '@/lib/staff';
 import { AdminNotice, type Notice } from './admin-notice';
@@ -24,6 +24,7 @@ export function AdminDashboard() {
   const navigate = useNavigate();
   const onGrid = useMatch(paths.adminDashboard) !== null;
   const creating = useMatch(paths.adminNewTournament) !== null;
+  const reading = useMatch(paths.adminMessages) !== null;
   const [notice, setNotice] = useState<Notice>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const { isAdmin } = useStaffAccess();
@@ -62,6 +63,17 @@ export function AdminDashboard() {
             onClick={() => navigate(paths.adminDashboard)}
           >
             Manage Tournaments
+          </Button>
+          <Button
+            leftSection={<IconInbox size={16} aria-hidden />}
+            variant={reading ? 'filled' : 'light'}
+            aria-pressed={reading}
+            onClick={() => {
+              setNotice(null);
+              navigate(paths.adminMessages);
+            }}
+          >
+            Messages
           </Button>
         </Group>
       </Group>

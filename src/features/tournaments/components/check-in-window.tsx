@@ -3,7 +3,7 @@
 // window open: the page's Check in button shows at that moment (lib/use-phase-clock.ts).
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { IconClockCheck } from '@tabler/icons-react';
+import { IconCalendarEvent } from '@tabler/icons-react';
 import { FormattedTime } from '@/components/ui/clock-text';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useClock } from '@/lib/use-clock';
@@ -48,8 +48,8 @@ export function CheckInWindow({ opens, closes, phase }: Props) {
   if (!opens || !closes || !(before || during)) return null;
   return (
     <Text>
-      <IconClockCheck size={16} aria-hidden style={{ verticalAlign: '-2px' }} /> Check-in: <FormattedTime at={opens} />{' '}
-      to <FormattedTime at={closes} />{' '}
+      <IconCalendarEvent size={16} aria-hidden style={{ verticalAlign: '-2px' }} /> Check-in:{' '}
+      <FormattedTime at={opens} /> to <FormattedTime at={closes} />{' '}
       <Text span fw={700} c={during ? 'green.4' : undefined}>
         {during ? `(open, closes in ${countdown(closeAt! - now)})` : `(opens in ${countdown(openAt! - now)})`}
       </Text>

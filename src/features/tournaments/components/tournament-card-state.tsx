@@ -3,7 +3,6 @@
 // "The tournament is full", which said a finished event was merely full.
 import { Link } from 'react-router-dom';
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { IconBroadcast } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { PodiumList } from './podium';
@@ -19,14 +18,7 @@ export function cardStage(t: Pick<TournamentWithMyTeam, 'started_at' | 'complete
 /** The corner of the card: "Live" or "Finished" instead of the slots left. */
 export function StageBadge({ stage }: { stage: 'live' | 'over' }) {
   return stage === 'live' ? (
-    <Badge
-      color="green.4"
-      variant="filled"
-      c="dark.9"
-      radius="sm"
-      tt="none"
-      leftSection={<IconBroadcast size={14} aria-hidden />}
-    >
+    <Badge color="green.4" variant="filled" c="dark.9" radius="sm" tt="none">
       Live
     </Badge>
   ) : (

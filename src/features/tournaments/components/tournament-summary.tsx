@@ -2,8 +2,8 @@
 // the start in the viewer's time zone, the prize, the check-in window and the slots. On a desktop the
 // banner sits beside the details, so what the viewer does next (the section below) is in the first
 // screen; on a phone it stays on top.
-import { Badge, Box, Card, Flex, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconBroadcast, IconCalendarEvent, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
+import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarEvent, IconTrophy, IconUsersGroup } from '@tabler/icons-react';
 import { TournamentBanner } from '@/components/ui/tournament-banner';
 import { PlainText } from '@/components/ui/plain-text';
 import { FormattedTime, StartsIn } from '@/components/ui/clock-text';
@@ -13,6 +13,7 @@ import { tournamentProgress } from '@/lib/tournament';
 import type { PageTournament } from '../api/get-tournament';
 import { CheckInWindow } from './check-in-window';
 import { PodiumList } from './podium';
+import classes from './tournament-summary.module.css';
 
 const FORMAT_LABELS: Record<string, string> = {
   single_elimination: 'Single elimination',
@@ -31,10 +32,10 @@ type Props = { tournament: PageTournament; phase: string };
 export function TournamentSummary({ tournament, phase }: Props) {
   return (
     <Card withBorder radius="lg" padding={0} style={{ overflow: 'hidden' }}>
-      <Flex direction={{ base: 'column', md: 'row' }}>
-        <Box w={{ base: '100%', md: '42%' }} style={{ flexShrink: 0 }}>
+      <div className={classes.layout}>
+        <div className={classes.banner}>
           <TournamentBanner src={tournament.thumbnail_url} alt={`${tournament.name} banner`} priority />
-        </Box>
+        </div>
         <Stack gap="sm" p="lg" style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
             <Badge
@@ -63,7 +64,7 @@ export function TournamentSummary({ tournament, phase }: Props) {
           {phase === 'completed' && <PodiumList podium={tournament.podium ?? []} />}
           {phase === 'in_progress' && (
             <Text fw={700} c="green.4">
-              <IconBroadcast size={18} aria-hidden style={{ verticalAlign: '-3px' }} /> Live
+              Live
               {tournament.current_round ? `: ${tournament.current_round}` : ''}. Follow it in the bracket below.
             </Text>
           )}
@@ -94,7 +95,7 @@ export function TournamentSummary({ tournament, phase }: Props) {
           <CheckInWindow opens={tournament.checkin_opens} closes={tournament.checkin_closes} phase={phase} />
           {phase !== 'completed' && phase !== 'in_progress' && <Slots tournament={tournament} />}
         </Stack>
-      </Flex>
+      </div>
     </Card>
   );
 }
