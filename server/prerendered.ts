@@ -37,6 +37,7 @@ const ADMIN_TOURNAMENT = [...ADMIN, 'src/app/routes/admin-tournament.tsx'];
 export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] = [
   { path: '/home', modules: [APP_LAYOUT, 'src/app/routes/home.tsx'], page: 'home.html' },
   { path: '/tournaments/:id', modules: [APP_LAYOUT, 'src/app/routes/tournament.tsx'], page: 'tournament.html' },
+  { path: '/matches/:id', modules: [APP_LAYOUT, 'src/app/routes/match.tsx'] },
   { path: '/my-tournaments', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/my-tournaments.tsx'] },
   { path: '/notifications', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/notifications.tsx'] },
   { path: '/profile', modules: [APP_LAYOUT, GUARDS, 'src/app/routes/profile.tsx'] },
@@ -49,6 +50,7 @@ export const ROUTE_CHUNKS: { path: string; modules: string[]; page?: string }[] 
     path: '/admindashboard/tournaments/:id/bracket',
     modules: [...ADMIN_TOURNAMENT, 'src/app/routes/admin-bracket.tsx'],
   },
+  { path: '/admindashboard/tournaments/:id/staff', modules: [...ADMIN_TOURNAMENT, 'src/app/routes/admin-staff.tsx'] },
   { path: '/leaderboard', modules: [APP_LAYOUT, 'src/app/routes/leaderboard.tsx'] },
   { path: '/contactus', modules: [APP_LAYOUT, 'src/app/routes/contact.tsx'] },
   { path: '/forgotpassword', modules: [AUTH_LAYOUT, 'src/app/routes/forgot-password.tsx'] },
