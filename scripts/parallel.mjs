@@ -1,6 +1,8 @@
-// Runs commands at once and fails when any fails: `npm test`'s checks (lint, types, build) are
-// independent and each mostly keeps one core busy. Each command's output is printed whole when it
-// ends, so two logs never interleave.
+// Runs commands at once and fails when any fails. `npm test` runs three: the checks (lint, types),
+// the build and then the browser journeys, and the stack's and the app's tests. Much of a test's time
+// is waiting (a browser's live update, a timer, a restart), so the journeys, which run one file at a
+// time, go side by side with the other tests instead of after them. Each command's output is printed
+// whole when it ends, so two logs never interleave.
 // Usage: node scripts/parallel.mjs "<command>" "<command>" ...
 import { spawn } from 'node:child_process';
 
