@@ -57,20 +57,30 @@ function hasSession(): boolean {
  */
 function holdEarlyTaps() {
   const root = document.getElementById('root');
-  const held = new Set<HTMLElement>();
+  const held: { button: HTMLElement; text: string; index: number }[] = [];
+  const named = (text: string) =>
+    [...(root?.querySelectorAll<HTMLElement>('button') ?? [])].filter((b) => b.textContent === text);
   const hold = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest<HTMLElement>('button') : null;
     if (!button || !root?.contains(button)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.add(button);
+    const text = button.textContent ?? '';
+    held.push({ button, text, index: named(text).indexOf(button) });
+  };
+  // The app may render the part again once it knows the visitor (a signed-in player's own view): the
+  // tap then goes to the button of the same name in the same place, once it is there (within 5 s).
+  const press = ({ button, text, index }: (typeof held)[number], tries = 50) => {
+    const target = button.isConnected ? button : named(text)[index];
+    if (target) target.click();
+    else if (tries > 0) setTimeout(() => press({ button, text, index }, tries - 1), 100);
   };
   document.addEventListener('click', hold, true);
   addEventListener(
     HYDRATED_EVENT,
     () => {
       document.removeEventListener('click', hold, true);
-      for (const button of held) if (button.isConnected) button.click();
+      for (const tap of held) press(tap);
     },
     { once: true },
   );
