@@ -2,6 +2,7 @@
 // PUSH_SERVICE_ORIGINS), the Edge Functions in Deno, and the dispatcher's schedule, which hosted
 // Supabase runs with pg_net and pg_cron (README, "Deploying"): notify-dispatch is called when the
 // outbox trigger says NOTIFY outbox, and every DISPATCH_INTERVAL_MS with {"clock": true}.
+import { readFileSync } from 'node:fs';
 import type { ServerContext } from '../context.ts';
 import type { SmtpSettings } from '../mail/smtp.ts';
 import { startEdgeFunctions, type EdgeFunctions } from './runtime.ts';
@@ -63,7 +64,10 @@ export async function applyNotifySettings(
 /** How the dispatcher sends mail: the SMTP server's secrets, or the stack's mail sink. */
 function mailSecrets(ctx: ServerContext, smtp: SmtpSettings | undefined): Record<string, string> {
   if (!smtp) return { MAIL_SINK_URL: `${ctx.config.apiUrl}/mail/api/send` };
-  const ca = smtp.tls?.ca;
+  // The certificate authorities the server trusts besides the usual ones (NODE_EXTRA_CA_CERTS, the
+  // README's way to a private CA), so the function trusts the SMTP server the server's own mail does.
+  const extra = process.env.NODE_EXTRA_CA_CERTS ? readFileSync(process.env.NODE_EXTRA_CA_CERTS, 'utf8') : undefined;
+  const ca = smtp.tls?.ca ?? extra;
   return {
     SMTP_HOST: smtp.host,
     SMTP_PORT: String(smtp.port),

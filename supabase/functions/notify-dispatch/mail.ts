@@ -18,6 +18,7 @@ export function mailSender(env: Env, serviceKey: string): ((mail: Mail) => Promi
       port,
       secure: port === 465,
       auth: user ? { user, pass: env('SMTP_PASS') } : undefined,
+      // SMTP_CA: the private certificate authority of the SMTP server (it replaces the usual roots).
       tls: ca ? { ca } : undefined,
       connectionTimeout: 15_000,
       greetingTimeout: 15_000,
