@@ -1,11 +1,14 @@
 // One `vitest run` for every suite: the local stack, the database (pgTAP), the app's components and
 // the browser journeys. Each project names its own files and environment.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+// The stack's tests that read the app's build (dist/ssr/): they run with the journeys, after
+// `vite build` (npm test runs the stack's tests beside the build, not after it).
+const readsBuild = ['server/tests/ssr.test.ts'];
 
 export default defineConfig({
   test: {
@@ -19,6 +22,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'supabase/tests/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...readsBuild],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own stack (own PGlite folder, own Postgres database), so two run at
@@ -49,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['e2e/**/*.test.ts'],
+          include: ['e2e/**/*.test.ts', ...readsBuild],
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
