@@ -13,7 +13,7 @@ import { newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { ADMIN, PASSWORD, playerId, uniqueEmail } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, region, signIn, text, visible, waitForPath } from './support/ui.ts';
+import { field, liveJoined, region, signIn, text, visible, waitForPath } from './support/ui.ts';
 import { insertTournament, tournamentFields } from '../src/testing/fixtures.ts';
 import { copyPgliteTemplate } from '../server/tests/helpers.ts';
 import { discordUser, startDiscordStandIn, type DiscordStandIn } from '../server/tests/discord-stand-in.ts';
@@ -111,7 +111,7 @@ describe('Discord sign-in and mail through SMTP', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     await waitForPath(page, path);
-    await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+    await liveJoined(page);
     await mine.getByRole('button', { name: 'Register' }).click();
     const form = mine.getByRole('form');
     await field(form, 'Player 1 ID').fill(id);

@@ -17,7 +17,7 @@ import {
   type Player,
 } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { signInAt, text, visible } from './support/ui.ts';
+import { liveJoined, signInAt, text, visible } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -30,7 +30,7 @@ async function inRoom(browser: Browser, who: Player | null, matchId: string): Pr
   const { page } = await newPerson(browser, PHONE);
   if (who) await signInAt(page, who);
   await page.goto(`/matches/${matchId}`);
-  await visible(page.locator('[data-live="joined"]'), LIVE_MS);
+  await liveJoined(page, LIVE_MS);
   return page;
 }
 

@@ -10,7 +10,7 @@ import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, registerAs } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
 import { inlineScriptHashes } from './support/page-html.ts';
-import { card, holdApp, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
+import { card, holdApp, liveJoined, signInAt, text, until, visible, waitForPath } from './support/ui.ts';
 import { formatTime } from '../src/lib/schedule.ts';
 
 const journey = journeyBrowser();
@@ -116,7 +116,7 @@ describe('A screen the server renders', () => {
     await visible(joinedCard.getByText('You have already registered for this tournament.'));
     await visible(joinedCard.getByText(formatTime(joined.starts_at!, 'Asia/Kolkata', 'en-IN')));
     expect(await joinedCard.evaluate((el) => (el as HTMLElement & { __fromHtml?: boolean }).__fromHtml)).toBe(true);
-    await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+    await liveJoined(page);
 
     // Live: someone registering elsewhere moves the open tournament's count here.
     await registerAs(await createPlayer('hydrated-rival'), open);
@@ -142,7 +142,7 @@ describe('A screen the server renders', () => {
     await visible(heading);
     await heading.evaluate((el) => ((el as HTMLElement & { __fromHtml?: boolean }).__fromHtml = true));
     release();
-    await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+    await liveJoined(page);
     await page.waitForLoadState('networkidle');
     expect(reads).toHaveLength(1);
     await page.getByRole('button', { name: 'Register' }).click();

@@ -6,7 +6,7 @@ import { DESKTOP, newPerson, PHONE } from './support/browser.ts';
 import { journeyBrowser } from './support/journey.ts';
 import { createPlayer, createTournament, discordLinkOf, playerId } from './support/data.ts';
 import { checkScreen } from './support/screens.ts';
-import { field, openLive, region, text, visible, waitForPath } from './support/ui.ts';
+import { field, liveJoined, openLive, region, text, visible, waitForPath } from './support/ui.ts';
 
 const journey = journeyBrowser();
 
@@ -51,7 +51,7 @@ describe('The tournament page', () => {
     await visible(text(watcher, '0 / 4 teams'));
 
     // Register: the form of the cards, then the 5-second countdown, then the Discord link.
-    await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+    await liveJoined(page);
     await mine.getByRole('button', { name: 'Register' }).click();
     const form = mine.getByRole('form');
     await field(form, 'Player 1 ID').fill(playerId());

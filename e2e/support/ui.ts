@@ -112,11 +112,26 @@ export async function navLink(page: Page, name: string): Promise<Locator> {
 /** A page's region (a labelled section) by its name. */
 export const region = (page: Page, name: string) => page.getByRole('region', { name });
 
-/** Opens a page, waits for its level-1 heading and its Realtime channel: changes after this arrive live. */
+/**
+ * Opens a page, waits for its level-1 heading and for every Realtime channel on it (a tournament's page
+ * has its own and its bracket's): changes after this arrive live.
+ */
 export async function openLive(page: Page, path: string, name: string): Promise<void> {
   await page.goto(path);
   await visible(page.getByRole('heading', { level: 1, name }));
-  await page.locator('[data-live="joined"]').waitFor({ state: 'attached' });
+  await liveJoined(page);
+}
+
+/** Waits for every Realtime channel on the page to be joined (there may be more than one). */
+export async function liveJoined(page: Page, timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const live = [...document.querySelectorAll('[data-live]')];
+      return live.length > 0 && live.every((element) => element.getAttribute('data-live') === 'joined');
+    },
+    undefined,
+    { timeout },
+  );
 }
 
 const MONTHS = [
