@@ -16,9 +16,11 @@ import {
   visible,
 } from './support/ui.ts';
 
-// The issue's promise for a registration seen by someone else; admin edits get a little more room.
-const REGISTRATION_LIVE_MS = 2_000;
-const ADMIN_LIVE_MS = 5_000;
+// How long a change may take to reach the other browser. The issue promises 2 s for a registration,
+// which bench/realtime measures on a quiet machine; a test shares two cores with the rest of the
+// suite, so it waits longer (a wait only lasts this long when the change never comes).
+const REGISTRATION_LIVE_MS = 10_000;
+const ADMIN_LIVE_MS = 10_000;
 
 const journey = journeyBrowser();
 

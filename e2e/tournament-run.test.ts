@@ -22,14 +22,18 @@ import { card, openLive, region, scrollToWinners, signInAt, text, visible } from
 
 const journey = journeyBrowser();
 
-/** How long a change may take to reach another browser here (the issue promises 2 s; the CPU is shared). */
-const LIVE_MS = 5_000;
+/**
+ * How long a change may take to reach another browser here: the issue promises 2 s, which
+ * bench/realtime measures; here ten browsers share two cores with the other tests (5 s was missed
+ * by a hair on a slower machine), and a wait only lasts this long when something is wrong.
+ */
+const LIVE_MS = 15_000;
 /**
  * A correction that resets later matches changes four or five rows at once, and every change makes
  * every open page (ten here) read its bracket again: on a loaded machine it arrives about three
  * times later than a single result (4.7 s against 1.6 s measured at a load average of 21).
  */
-const RESET_LIVE_MS = 15_000;
+const RESET_LIVE_MS = 30_000;
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
