@@ -12,6 +12,7 @@ import { withTournamentPreview, type PreviewTournament } from './og-tags.ts';
 import { PRERENDERED, ROUTE_CHUNKS, ROUTE_LINKS_FILE, routeChunksPath } from './prerendered.ts';
 import type { PageRenderer, RenderedPage } from './ssr.ts';
 import { SERVER_STATE_ID } from '../src/lib/page-ids.ts';
+import { safeNext, withNext } from '../src/lib/safe-next.ts';
 
 /**
  * What every page served with the API is told: the API is on the page's own origin (src/config/env.ts
@@ -154,6 +155,24 @@ export function fillServerPage(template: string, path: string, page: RenderedPag
   );
 }
 
+/** The sign-in screens, prerendered without the address's query: their links to each other carry `?next=`. */
+const SIGN_IN_SCREENS = ['/login', '/register'];
+
+/**
+ * A prerendered sign-in screen with the links between the two (within #root) carrying the address's
+ * `next`, when it is a path on this site: "Sign up" tapped before the page's script has run still
+ * leads back to the shared tournament. (boot.ts's carryNext does the same in the browser, for a
+ * build served by a static host.)
+ */
+export function withNextLinks(html: string, next: string | undefined): string {
+  const at = html.indexOf('<div id="root"');
+  if (!next || at < 0) return html;
+  const root = html
+    .slice(at)
+    .replace(/href="(\/login|\/register)"/g, (_, path: string) => `href="${escapeAttribute(withNext(path, next))}"`);
+  return html.slice(0, at) + root;
+}
+
 export function staticRoutes(
   dir: string,
   runtimeConfig: Record<string, string>,
@@ -213,7 +232,7 @@ export function staticRoutes(
     if (!html) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
     const { origin, config, script } = pageConfig(c);
     const id = TOURNAMENT_PAGE.exec(c.req.path)?.[1];
-    let body = html;
+    let body = SIGN_IN_SCREENS.includes(c.req.path) ? withNextLinks(html, safeNext(c.req.query('next'))) : html;
     if (id && options.preview) {
       // A preview that cannot be read (database down, time-out) leaves the page as it is.
       const t = await options.preview(id).catch(() => null);

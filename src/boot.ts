@@ -68,9 +68,10 @@ function holdEarlyTaps() {
     const text = button.textContent ?? '';
     held.push({ button, text, index: named(text).indexOf(button) });
   };
-  // The app may render the part again once it knows the visitor (a signed-in player's own view): the
-  // tap then goes to the button of the same name in the same place, once it is there (within 5 s).
-  const press = ({ button, text, index }: (typeof held)[number], tries = 50) => {
+  // The app may render the part again once it knows the visitor (a signed-in player's own view, read
+  // after the session): the tap then goes to the button of the same name in the same place, once it
+  // is there (within 15 s: a phone on a slow network may take that long to read the player's entry).
+  const press = ({ button, text, index }: (typeof held)[number], tries = 150) => {
     const target = button.isConnected ? button : named(text)[index];
     if (target) target.click();
     else if (tries > 0) setTimeout(() => press({ button, text, index }, tries - 1), 100);

@@ -17,6 +17,11 @@ const LANDING =
   '<!doctype html><html><head><title>BrawlCup</title><style>h1{color:gold}</style></head><body>' +
   '<div id="root" data-prerendered="/"><h1>Compete. Win.</h1><a href="/register">Start Your Journey</a></div></body></html>';
 
+const LOGIN =
+  '<!doctype html><html><head><title>Sign in</title></head><body><header><a href="/login">Sign in</a></header>' +
+  '<div id="root" data-prerendered="/login"><form></form><a href="/register">Sign up</a>' +
+  '<a href="/forgotpassword">Forgot password?</a></div></body></html>';
+
 const HOME_LINKS =
   '<link rel="stylesheet" href="/assets/app-layout-1.css"><link rel="modulepreload" crossorigin href="/assets/home-1.js">';
 const TOURNAMENT_LINKS = '<link rel="modulepreload" crossorigin href="/assets/tournament-1.js">';
@@ -32,6 +37,7 @@ describe('prerendered pages', () => {
     await writeFile(join(dist, 'index.html'), INDEX);
     await mkdir(join(dist, 'prerendered'));
     await writeFile(join(dist, 'prerendered', 'landing.html'), LANDING);
+    await writeFile(join(dist, 'prerendered', 'login.html'), LOGIN);
     await writeFile(join(dist, 'prerendered', 'route-links.json'), JSON.stringify(ROUTE_LINKS));
   });
   afterAll(async () => {
@@ -105,6 +111,22 @@ describe('prerendered pages', () => {
     } finally {
       await writeFile(join(dist, 'prerendered', 'route-links.json'), JSON.stringify(ROUTE_LINKS));
     }
+  });
+
+  it("carries the sign-in page's same-site ?next= in its Sign up link from the first byte, and nothing else", async () => {
+    const next = '/tournaments/5d0f5c1e-7a3b-4c1d-9e2f-0a1b2c3d4e5f';
+    const html = await (await get(`/login?next=${encodeURIComponent(next)}`)).text();
+    expect(html).toContain(`<a href="/register?next=${encodeURIComponent(next)}">Sign up</a>`);
+    // The header is the app's (outside #root); other links keep their own address.
+    expect(html).toContain('<header><a href="/login">Sign in</a></header>');
+    expect(html).toContain('<a href="/forgotpassword">');
+    // A next that leaves the site, or none, leaves the links as the build wrote them.
+    for (const query of ['?next=%2F%2Fevil.example', '?next=https%3A%2F%2Fevil.example', '', '?next='])
+      expect(await (await get(`/login${query}`)).text(), query).toContain('<a href="/register">Sign up</a>');
+    // What can be in a path is written as an attribute, escaped.
+    const odd = await (await get(`/login?next=${encodeURIComponent('/x?a="><script>')}`)).text();
+    expect(odd).not.toContain('"><script>');
+    expect(odd).toMatch(/<a href="\/register\?next=%2Fx%3Fa%3D[^"<>]+">Sign up<\/a>/);
   });
 
   it("lists every screen of the app's router that is not prerendered, with the modules the router loads for it", async () => {
