@@ -56,6 +56,7 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 6, dark: 5 },
   autoContrast: true,
+  respectReducedMotion: true,
   luminanceThreshold: 0.4,
   colors: { brand, orange, dark },
   defaultRadius: 'md',

@@ -1,6 +1,6 @@
 // Registering from a tournament's page while registration is open: Register (Join the waitlist when
 // it is full) opens the registration form; a visitor is asked to sign in and come back here.
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
@@ -14,11 +14,13 @@ type Props = {
   registration: RegistrationParts;
   signedIn: boolean;
   joinDiscord: ReactNode;
+  /** Whether Register was tapped: the viewer's part keeps it, so it outlives this panel (see there). */
+  open: boolean;
+  setOpen: (open: boolean) => void;
   onRegistered: (team: RegisteredTeam) => void;
 };
 
-export function RegisterPanel({ tournament, registration, signedIn, joinDiscord, onRegistered }: Props) {
-  const [open, setOpen] = useState(false);
+export function RegisterPanel({ tournament, registration, signedIn, joinDiscord, open, setOpen, onRegistered }: Props) {
   const { Form, preload } = registration;
   const full = tournament.registered_teams >= tournament.slots;
   const here = paths.tournament(tournament.id);

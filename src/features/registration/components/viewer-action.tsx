@@ -63,6 +63,10 @@ export function ViewerAction({ tournament, registration }: Props) {
   const [registered, setRegistered] = useState<{ status: 'registered' | 'waitlisted'; link: string | null } | null>(
     null,
   );
+  // Register tapped, kept here rather than in the panel: a tap on the page the server rendered (for a
+  // visitor) lands before the session and the player's own entry are read, and the panel is replaced
+  // meanwhile; the form then opens once the page knows the player has no entry yet.
+  const [formOpen, setFormOpen] = useState(false);
   const discordLink = (discordAllowed ? discord.data : undefined) ?? registered?.link ?? null;
   const justRegistered = registered?.status === 'registered';
   const joinDiscord = discordLink && !justRegistered && <JoinDiscord href={discordLink} />;
@@ -100,6 +104,8 @@ export function ViewerAction({ tournament, registration }: Props) {
           registration={registration}
           signedIn={!!user}
           joinDiscord={joinDiscord}
+          open={formOpen}
+          setOpen={setFormOpen}
           onRegistered={(t) =>
             setRegistered({
               status: t.status === 'waitlisted' ? 'waitlisted' : 'registered',
