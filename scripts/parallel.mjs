@@ -2,7 +2,8 @@
 // the build and then the browser journeys, and the stack's and the app's tests. Much of a test's time
 // is waiting (a browser's live update, a timer, a restart), so the journeys, which run one file at a
 // time, go side by side with the other tests instead of after them. Each command's output is printed
-// whole when it ends, so two logs never interleave.
+// whole, so two logs never interleave: those that passed first, then those that failed, then one line
+// per command, so the end of the log (all a CI page may show) says what failed and why.
 // Usage: node scripts/parallel.mjs "<command>" "<command>" ...
 import { spawn } from 'node:child_process';
 
@@ -24,11 +25,15 @@ const results = await Promise.all(
         child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
         child.on('close', (code, signal) => {
           const seconds = ((Date.now() - started) / 1000).toFixed(1);
-          const status = code === 0 ? 'ok' : `failed (${signal ?? `exit ${code}`})`;
-          process.stdout.write(`\n> ${command}: ${status} in ${seconds} s\n${Buffer.concat(chunks).toString()}`);
-          done(code === 0);
+          const ok = code === 0;
+          const status = ok ? 'ok' : `failed (${signal ?? `exit ${code}`})`;
+          process.stderr.write(`[parallel] ${command}: ${status} in ${seconds} s\n`);
+          done({ ok, line: `> ${command}: ${status} in ${seconds} s`, output: Buffer.concat(chunks).toString() });
         });
       }),
   ),
 );
-process.exit(results.every(Boolean) ? 0 : 1);
+const ordered = [...results.filter((r) => r.ok), ...results.filter((r) => !r.ok)];
+for (const { line, output } of ordered) process.stdout.write(`\n${line}\n${output}`);
+process.stdout.write(`\n${results.map((r) => r.line).join('\n')}\n`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
