@@ -222,15 +222,17 @@ as $$
                                             and ((f.next_match_id = b.id and f.next_slot = s.slot)
                                                  or (f.loser_next_match_id = b.id and f.loser_next_slot = s.slot)))))
   )
+  -- The standings are read only when they decide (they are the whole tournament's: a team put out
+  -- mid-bracket, told its place at once, would otherwise cost a full standings per elimination).
   select case
-    when t.completed_at is not null or t.format = 'round_robin' or o.level is null then p.placement
+    when t.completed_at is not null or t.format = 'round_robin' or o.level is null then
+      (select p.placement from private.final_placements(p_tournament_id) p where p.team_id = p_team_id)
     else (select count(distinct x.team_id)::integer + 1 - (select teams from out_by_then)
           from public.matches m cross join lateral (values (m.team1_id), (m.team2_id)) x (team_id)
           -- A Swiss top cut's places are among its own teams.
           where m.tournament_id = p_tournament_id and x.team_id is not null and m.bracket <> 'swiss')
   end
   from public.tournaments t
-  join private.final_placements(p_tournament_id) p on p.team_id = p_team_id
   cross join out_at o
   where t.id = p_tournament_id
 $$;
