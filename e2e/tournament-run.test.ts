@@ -138,7 +138,7 @@ async function report(page: Page, [a, b]: [string, string], winners: string[], s
   await visible(text(form, `Score: ${a} ${won(a)}, ${b} ${won(b)}`));
   if (screen) await checkScreen(page, screen, dialog);
   await form.getByRole('button', { name: 'Send result' }).click();
-  await visible(text(dialog, 'Result sent. The other captain confirms it.'));
+  await visible(text(dialog, 'Result sent. Your opponent confirms it.'));
   await closeMatch(dialog);
 }
 

@@ -169,9 +169,9 @@ describe('BracketView', { timeout: 90_000 }, () => {
       within(form.getByRole('radiogroup', { name: 'Game 2 winner' })).getByRole('radio', { name: d!.teamName }),
     );
     await user.click(form.getByRole('button', { name: 'Send result' }));
-    expect(await dlg.findByRole('status')).toHaveTextContent('Result sent. The other captain confirms it.');
+    expect(await dlg.findByRole('status')).toHaveTextContent('Result sent. Your opponent confirms it.');
     expect(
-      await dlg.findByText('You reported this result. The other captain confirms or disputes it.'),
+      await dlg.findByText('You reported this result. Your opponent confirms or disputes it.'),
     ).toBeInTheDocument();
     const { data: reported } = await a!.client
       .from('matches')

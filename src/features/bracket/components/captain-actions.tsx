@@ -35,7 +35,7 @@ export function CaptainActions({ match, tournamentId, team1: a, team2: b, onNoti
           onCancel={() => setAction(null)}
           onDone={() => {
             setAction(null);
-            setNotice('Result sent. The other captain confirms it.');
+            setNotice('Result sent. Your opponent confirms it.');
           }}
         />
       )}
@@ -56,7 +56,7 @@ export function CaptainActions({ match, tournamentId, team1: a, team2: b, onNoti
           <FormError message={confirm.error ? errorMessage(confirm.error) : null} />
           {match.state === 'ready' && <Button onClick={() => setAction('report')}>Report result</Button>}
           {match.state === 'awaiting_confirmation' && reportedByMe && (
-            <Text size="sm">You reported this result. The other captain confirms or disputes it.</Text>
+            <Text size="sm">You reported this result. Your opponent confirms or disputes it.</Text>
           )}
           {match.state === 'awaiting_confirmation' && !reportedByMe && (
             <Group gap="xs">

@@ -60,7 +60,7 @@ export function DraftPanel({ room, names, staff }: { room: MatchRoom; names: [st
         {draft.status === 'playing' && (
           <Alert variant="light" role="status" title={`Game ${game}: play it`}>
             <Stack gap="xs">
-              <Text size="sm">Once it is over, a captain records the winner; the next game&apos;s draft opens.</Text>
+              <Text size="sm">Once it is over, either side records the winner; the next game&apos;s draft opens.</Text>
               <FormError message={record.error ? errorMessage(record.error) : null} />
               {(mySide !== null || staff) && (
                 <Group gap="xs">

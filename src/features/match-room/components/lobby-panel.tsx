@@ -48,7 +48,7 @@ export function LobbyPanel({ room, names, staff }: { room: MatchRoom; names: [st
             )}
           </Group>
         ) : (
-          <Text size="sm">Waiting for {host}&apos;s captain to post the room code.</Text>
+          <Text size="sm">Waiting for {host} to post the room code.</Text>
         )}
         {(mySide === match.lobby_host || staff) && (
           <Suspense fallback={null}>
