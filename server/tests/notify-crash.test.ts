@@ -57,11 +57,15 @@ it('sends a post a killed dispatcher was sending, once, after a restart', async 
   const announcement = (m: typeof discord.messages) =>
     m.filter((x) => x.body.content.startsWith(`:mega: Registration is open for **${tournament!.name}**`));
   await expect.poll(() => announcement(discord.messages).length, { timeout: 30_000 }).toBe(1);
-  const { data: rows } = await makeClient(second.url, second.serviceRoleKey)
-    .from('outbox')
-    .select('sent_at, attempts')
-    .eq('tournament_id', tournament!.id);
-  expect(rows).toEqual([{ sent_at: expect.any(String), attempts: 2 }]);
+  // Marked sent once Discord has answered: a moment after the post arrived, not before.
+  const outbox = async () =>
+    (
+      await makeClient(second.url, second.serviceRoleKey)
+        .from('outbox')
+        .select('sent_at, attempts')
+        .eq('tournament_id', tournament!.id)
+    ).data;
+  await expect.poll(outbox, { timeout: 15_000 }).toEqual([{ sent_at: expect.any(String), attempts: 2 }]);
   await new Promise((r) => setTimeout(r, 2000));
   expect(announcement(discord.messages)).toHaveLength(1);
 });
