@@ -98,8 +98,12 @@ describe.each([
     );
     expect(match.body.allowed_mentions).toEqual({ parse: [], users: ['222222222222222222'] });
     expect(messages.some((x) => x.body.content.startsWith(':mega: Registration is open'))).toBe(true);
-    const { data: rows } = await admin.client.from('outbox').select('sent_at').eq('tournament_id', tournamentId);
-    expect(rows!.every((r) => r.sent_at !== null)).toBe(true);
+    // Each row is marked sent once its service has answered: a moment after the message arrived.
+    const unsent = async () =>
+      (await admin.client.from('outbox').select('sent_at').eq('tournament_id', tournamentId)).data?.filter(
+        (r) => r.sent_at === null,
+      ).length;
+    await expect.poll(unsent, { timeout: 15_000 }).toBe(0);
   });
 
   it('refuses bad input with a 4xx in the Data API’s error shape and stores nothing', async () => {
