@@ -224,8 +224,10 @@ describe('BracketView', { timeout: 90_000 }, () => {
       await screen.findByRole('button', { name: said(`${a!.teamName} 2, ${d!.teamName} 0, awaiting confirmation`) }),
     );
     const dialog = within(await screen.findByRole('dialog'));
+    // The captain's actions load after the dialog opens: Confirm, and then no Report result beside it.
+    const confirm = await dialog.findByRole('button', { name: 'Confirm' });
     expect(dialog.queryByRole('button', { name: 'Report result' })).not.toBeInTheDocument();
-    await confirming.user.click(dialog.getByRole('button', { name: 'Confirm' }));
+    await confirming.user.click(confirm);
     expect(await dialog.findByRole('status')).toHaveTextContent('Result confirmed.');
     await confirming.user.click(dialog.getByRole('button', { name: /close/i }));
     expect(await roundItems('Final')).toEqual([`${a!.teamName} vs to be decided, waiting for opponent`]);
