@@ -18,7 +18,7 @@ const TournamentForm = lazy(() =>
 
 const pending = (
   <Center mih={240} aria-busy="true">
-    <Loader role="status" aria-label="Loading" />
+    <Loader aria-label="Loading" />
   </Center>
 );
 
