@@ -69,8 +69,6 @@ export const theme = createTheme({
   },
   components: {
     Button: { defaultProps: { fw: 700 } },
-    // A spinner is a status: its aria-label is only allowed on an element with a role (axe).
-    Loader: { defaultProps: { role: 'status' } },
     Card: { defaultProps: { withBorder: true, bg: 'dark.6' } },
     Paper: { defaultProps: { withBorder: true } },
   },

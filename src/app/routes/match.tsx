@@ -38,7 +38,7 @@ export default function MatchRoute() {
         ) : data === null ? (
           <Text>This match no longer exists.</Text>
         ) : (
-          <Loader aria-label="Loading the match" />
+          <Loader role="status" aria-label="Loading the match" />
         )}
       </Container>
     );
@@ -78,7 +78,7 @@ export default function MatchRoute() {
               </Alert>
             )}
             {data.mySide !== null && (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the result form" />}>
+              <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the result form" />}>
                 <CaptainActions
                   match={match}
                   tournamentId={match.tournament_id}

@@ -18,7 +18,7 @@ export function MatchEvidence({ matchId, canAttach = false, label = 'Evidence' }
       <Title order={3} size="h6">
         {label}
       </Title>
-      {evidence.isPending && <Loader size="xs" aria-label="Loading screenshots" />}
+      {evidence.isPending && <Loader size="xs" role="status" aria-label="Loading screenshots" />}
       <FormError message={evidence.error ? errorMessage(evidence.error) : null} />
       {evidence.isSuccess && shots.length === 0 && (
         <Text size="sm" c="dimmed">

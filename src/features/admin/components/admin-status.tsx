@@ -11,7 +11,7 @@ export function TournamentPending({ query }: { query: { isPending: boolean; erro
   if (query.isPending) {
     return (
       <Center mih={240} aria-busy="true">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Center>
     );
   }

@@ -18,7 +18,7 @@ const TournamentForm = lazy(() =>
 
 const pending = (
   <Center mih={240} aria-busy="true">
-    <Loader aria-label="Loading" />
+    <Loader role="status" aria-label="Loading" />
   </Center>
 );
 

@@ -9,7 +9,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 const Bracket = lazy(() => import('@/features/bracket/components/bracket').then((m) => ({ default: m.Bracket })));
 
 export function BracketView({ tournamentId }: { tournamentId: string }) {
-  const loader = <Loader aria-label="Loading the bracket" />;
+  const loader = <Loader role="status" aria-label="Loading the bracket" />;
   if (!useHydrated()) return loader;
   return (
     <Suspense fallback={loader}>

@@ -49,7 +49,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
         {errorMessage(bracket.error)}
       </Alert>
     ) : (
-      <Loader aria-label="Loading the bracket" />
+      <Loader role="status" aria-label="Loading the bracket" />
     );
   } else if (!data.tournament) {
     body = <Text>This tournament no longer exists.</Text>;

@@ -13,7 +13,7 @@ import { replyLink, useContactMessages, useMarkContactMessage, type ContactMessa
 export function ContactMessages() {
   const messages = useContactMessages();
   const mark = useMarkContactMessage();
-  if (messages.isPending) return <Loader aria-label="Loading messages" />;
+  if (messages.isPending) return <Loader role="status" aria-label="Loading messages" />;
   if (messages.error) return <FormError message={errorMessage(messages.error)} />;
   const waiting = messages.data.filter((m) => !m.answered_at);
   const answered = messages.data.filter((m) => m.answered_at);

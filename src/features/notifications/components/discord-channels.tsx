@@ -76,7 +76,7 @@ export function DiscordChannels() {
             {errorMessage(webhooks.error)}
           </Text>
         ) : !webhooks.data ? (
-          <Loader size="sm" aria-label="Loading the tournaments" />
+          <Loader size="sm" role="status" aria-label="Loading the tournaments" />
         ) : (
           <Stack gap="sm">
             {webhooks.data.map((row) => (

@@ -70,7 +70,7 @@ export function NotificationList({ userId }: { userId: string }) {
           {errorMessage(notifications.error)}
         </Text>
       ) : notifications.isPending ? (
-        <Loader aria-label="Loading your notifications" />
+        <Loader role="status" aria-label="Loading your notifications" />
       ) : items.length === 0 ? (
         <Text c="dimmed">Nothing yet: you hear here when your registration, check-in or next match needs you.</Text>
       ) : (

@@ -51,7 +51,7 @@ export function PreferencesTable({ userId }: { userId: string }) {
         </Text>
       )}
       {!preferences.data ? (
-        <Loader size="sm" aria-label="Loading your preferences" />
+        <Loader size="sm" role="status" aria-label="Loading your preferences" />
       ) : (
         // Plain elements: Mantine's Table and Checkbox would split chunks the tournament page shares.
         <div style={{ overflowX: 'auto' }}>

@@ -63,7 +63,7 @@ export function CardRegistration({ tournament, full }: Props) {
 
       {formOpen && !form.RegistrationForm && (
         <Center id={formId}>
-          {form.error ? <FormError message={form.error} /> : <Loader size="sm" aria-label="Loading" />}
+          {form.error ? <FormError message={form.error} /> : <Loader size="sm" role="status" aria-label="Loading" />}
         </Center>
       )}
       {formOpen && form.RegistrationForm && (

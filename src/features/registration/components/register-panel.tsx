@@ -61,7 +61,7 @@ export function RegisterPanel({ tournament, registration, signedIn, joinDiscord,
           <Suspense
             fallback={
               <Center>
-                <Loader size="sm" aria-label="Loading" />
+                <Loader size="sm" role="status" aria-label="Loading" />
               </Center>
             }
           >

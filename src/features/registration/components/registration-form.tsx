@@ -36,7 +36,7 @@ export function RegistrationForm(props: Props) {
   if (!known && !failed) {
     return (
       <Center id={id}>
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="status" aria-label="Loading" />
       </Center>
     );
   }
