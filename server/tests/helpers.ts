@@ -1,7 +1,7 @@
 // Starts a real local stack for a test file: a fresh temporary PGlite folder, or a fresh database
 // on this machine's PostgreSQL (127.0.0.1:5432) when `postgres: true`. Port 0, quiet.
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -51,9 +51,10 @@ export async function createPgDatabase(): Promise<{ url: string; drop(): Promise
 // PGlite's initdb (a WebAssembly Postgres creating its cluster) is most of a fresh folder's start:
 // about 5 s, 10 s on a loaded machine, against about a second to copy and open a made one. So the
 // first fresh folder a test asks for is initdb'ed once into .tmp/pglite-initdb/<key>/ and every
-// fresh test folder starts as a copy of it. Only initdb is shared: prelude, migrations, seed, keys
-// and the administrator still happen on each copy at its first start, as on an operator's first
-// `npm start`. The key changes with PGlite's version and with how the worker creates a cluster.
+// fresh test folder starts as a copy of it. On that copy the stack's own first start then runs
+// prelude, migrations, seed and the administrator, as on an operator's first `npm start` (and a
+// default stack starts from a copy of such a first start: migratedTemplate() below). The key
+// changes with PGlite's version and with how the worker creates a cluster.
 const TEMPLATES = join(ROOT, '.tmp', 'pglite-initdb');
 let templateKey: Promise<string> | undefined;
 let template: Promise<string> | undefined;
@@ -69,31 +70,56 @@ async function pgliteTemplateKey(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
+/**
+ * `<root>/<key>`, a cluster `build` makes in a folder of its own and returns (that folder or one in
+ * it), made once: aside, then renamed into place, so a copy never sees half a cluster. Another test
+ * process making the same one at the same time wins or loses the rename; both are alike. Folders
+ * of other keys (an older PGlite, older migrations) are of no further use and go.
+ */
+async function madeOnce(root: string, key: string, build: (folder: string) => Promise<string>): Promise<string> {
+  const ready = join(root, key);
+  if (existsSync(join(ready, 'PG_VERSION'))) return ready;
+  await mkdir(root, { recursive: true });
+  const building = await mkdtemp(join(root, `${key}.building-`));
+  try {
+    await rename(await build(building), ready).catch(() => undefined);
+    for (const name of await readdir(root))
+      if (!name.startsWith(key)) await rm(join(root, name), { recursive: true, force: true });
+  } finally {
+    await rm(building, { recursive: true, force: true });
+  }
+  return ready;
+}
+
 /** A cluster just made by PGlite's initdb (through our worker) and closed, nothing run in it since. */
 export function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
     templateKey ??= pgliteTemplateKey();
-    const key = await templateKey;
-    const ready = join(TEMPLATES, key);
-    if (existsSync(join(ready, 'PG_VERSION'))) return ready;
-    // Made aside and renamed into place, so a copy never sees half a cluster; another test process
-    // making the same one at the same time wins or loses the rename, both folders are alike.
-    await mkdir(TEMPLATES, { recursive: true });
-    const building = await mkdtemp(join(TEMPLATES, `${key}.building-`));
-    const db = await openDatabase({ dataDir: building });
-    await db.close();
-    try {
-      await rename(building, ready);
-      // Folders of other keys (an older PGlite) are of no further use.
-      for (const name of await readdir(TEMPLATES))
-        if (!name.startsWith(key)) await rm(join(TEMPLATES, name), { recursive: true, force: true });
-    } catch {
-      await rm(building, { recursive: true, force: true });
-    }
-    return ready;
+    return madeOnce(TEMPLATES, await templateKey, async (folder) => {
+      const cluster = join(folder, 'pgdata');
+      await (await openDatabase({ dataDir: cluster })).close();
+      return cluster;
+    });
   })();
   template.catch(() => (template = undefined));
   return template;
+}
+
+/**
+ * Copies a cluster's folder, every file at once (fs.cp copies one after another, with checks a
+ * cluster of about 1,200 small files does not need: 1 to 3 s against 0.2 to 1 s). Fails on an
+ * existing file.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  const entries = await readdir(from, { withFileTypes: true });
+  await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory()
+        ? copyTree(join(from, entry.name), join(to, entry.name))
+        : copyFile(join(from, entry.name), join(to, entry.name), constants.COPYFILE_EXCL),
+    ),
+  );
 }
 
 /**
@@ -101,7 +127,59 @@ export function pgliteTemplate(): Promise<string> {
  * data folder the stack then opens for the first time. Nothing of ours has run in it yet.
  */
 export async function copyPgliteTemplate(dataDir: string): Promise<void> {
-  await cp(await pgliteTemplate(), join(dataDir, 'pgdata'), { recursive: true, errorOnExist: true, force: false });
+  await copyTree(await pgliteTemplate(), join(dataDir, 'pgdata'));
+}
+
+// Migrating a fresh PGlite folder (prelude, every migration, seed, the administrator) is the rest
+// of a first start: 2 to 5 s of CPU per stack, and most test files start one or more. So a stack
+// with the project's own schema and the default administrator starts from a copy of one made by a
+// real first start, once per run, in .tmp/pglite-migrated/<key>/: migrate() then finds every
+// migration applied, as on any later start. The key covers what a first start depends on (the
+// initdb template, the migrations, seed and config.toml, the server's code) and the UTC day, since
+// the seed's tournaments are dated from now(). Keys and files are not copied: each stack still
+// makes its own JWT secret. Tests of the first start itself pass `firstStart` (or `initdb`).
+const MIGRATED = join(ROOT, '.tmp', 'pglite-migrated');
+let migrated: Promise<string> | undefined;
+
+async function filesUnder(dir: string, skip: (path: string) => boolean): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (skip(path)) continue;
+    if (entry.isDirectory()) found.push(...(await filesUnder(path, skip)));
+    else found.push(path);
+  }
+  return found.sort();
+}
+
+async function migratedTemplateKey(): Promise<string> {
+  templateKey ??= pgliteTemplateKey();
+  const hash = createHash('sha256');
+  hash.update(await templateKey);
+  hash.update(new Date().toISOString().slice(0, 10));
+  const sources = [
+    ...(await filesUnder(join(ROOT, 'supabase', 'migrations'), () => false)),
+    join(ROOT, 'supabase', 'seed.sql'),
+    join(ROOT, 'supabase', 'config.toml'),
+    ...(await filesUnder(join(ROOT, 'server'), (path) => path.endsWith(`${join('server', 'tests')}`))),
+  ];
+  for (const file of sources) {
+    hash.update(file);
+    hash.update(await readFile(file));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The `pgdata` of a default stack's first start (migrated, seeded, administrator made), then closed. */
+function migratedTemplate(): Promise<string> {
+  migrated ??= (async () =>
+    madeOnce(MIGRATED, await migratedTemplateKey(), async (folder) => {
+      await copyPgliteTemplate(folder);
+      await (await startTestStack({ dataDir: folder })).stop();
+      return join(folder, 'pgdata');
+    }))();
+  migrated.catch(() => (migrated = undefined));
+  return migrated;
 }
 
 export function makeClient(url: string, key: string, headers: Record<string, string> = {}): SupabaseClient {
@@ -124,10 +202,31 @@ export interface TestStackOptions extends Partial<StackOptions> {
    * template (for the tests of a first start on an empty folder).
    */
   initdb?: boolean;
+  /**
+   * A fresh PGlite folder is migrated, seeded and given its administrator by this start, instead of
+   * starting as a copy of a default stack's first start (for tests of what a first start does).
+   */
+  firstStart?: boolean;
+}
+
+/** A first start like the default one: the project's schema, the default administrator and API. */
+function isDefaultFirstStart(options: TestStackOptions): boolean {
+  const differs: (keyof TestStackOptions)[] = [
+    'postgres',
+    'dataDir',
+    'databaseUrl',
+    'initdb',
+    'firstStart',
+    'supabaseDir',
+    'adminEmail',
+    'adminPassword',
+    'apiAutoExposeNewTables',
+  ];
+  return differs.every((name) => options[name] === undefined || options[name] === false);
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  const { postgres, initdb, ...stackOptions } = options;
+  const { postgres, initdb, firstStart: _, ...stackOptions } = options;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'brawlcup-test-')));
   let databaseUrl = options.databaseUrl;
   let dropDb: (() => Promise<void>) | undefined;
@@ -136,7 +235,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     databaseUrl = created.url;
     dropDb = created.drop;
   }
-  if (!databaseUrl && !options.dataDir && !initdb) await copyPgliteTemplate(dataDir);
+  if (isDefaultFirstStart(options)) {
+    await copyTree(await migratedTemplate(), join(dataDir, 'pgdata'));
+  } else if (!databaseUrl && !options.dataDir && !initdb) {
+    await copyPgliteTemplate(dataDir);
+  }
   const base = readOptions({}, ROOT);
   const stack = await startStack({
     ...base,

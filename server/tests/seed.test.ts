@@ -12,7 +12,8 @@ describe.each([['pglite'], ['postgres']] as const)('the sample data on %s', (bac
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startTestStack({ postgres: backend === 'postgres' });
+    // The seed's own run, not a copy of a stack that ran it (helpers.ts's migrated template).
+    stack = await startTestStack({ postgres: backend === 'postgres', firstStart: true });
     expect(stack.migrations.seeded).toBe(true);
   });
 
