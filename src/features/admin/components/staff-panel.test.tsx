@@ -40,7 +40,7 @@ describe('Staff', () => {
     await admin.user.click(admin.r.getByRole('button', { name: 'Add to staff' }));
     expect(await within(table).findByRole('cell', { name: co.username })).toBeInTheDocument();
     admin.unmount();
-    await supabase.auth.signOut();
+    await supabase.auth.signOut({ scope: 'local' });
 
     // The moderator: their tournament only, no Add Tournament, Edit or Delete, the staff list read-only.
     await signInApp(mod);
@@ -53,7 +53,7 @@ describe('Staff', () => {
     moderator.unmount();
     renderApp(`/admindashboard/tournaments/${other.id}/teams`);
     expect(await screen.findByText('You are not allowed to view this page')).toBeInTheDocument();
-    await supabase.auth.signOut();
+    await supabase.auth.signOut({ scope: 'local' });
 
     // The co-organiser removes the moderator.
     await signInApp(co);

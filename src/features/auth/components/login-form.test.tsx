@@ -63,7 +63,7 @@ describe('Welcome Back (/login)', () => {
     await signIn(back.user, player.email, player.password);
     await waitFor(() => expect(back.router.state.location.pathname).toBe('/my-tournaments'));
     back.unmount();
-    await supabase.auth.signOut();
+    await supabase.auth.signOut({ scope: 'local' });
 
     const away = renderApp('/login?next=%2F%2Fevil.example');
     await signIn(away.user, player.email, player.password);
