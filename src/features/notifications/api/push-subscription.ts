@@ -33,12 +33,21 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
-export async function getPushState(): Promise<PushState> {
+/**
+ * What the page knows at once: everything but whether a browser that granted permission is
+ * subscribed (no subscription outlives its permission), which only the service worker can say.
+ */
+function knownPushState(): PushState | undefined {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'denied';
+  return Notification.permission === 'granted' ? undefined : 'off';
+}
+
+export async function getPushState(): Promise<PushState> {
+  const known = knownPushState();
+  if (known) return known;
   const existing = await navigator.serviceWorker.getRegistration('/');
-  const subscription = await existing?.pushManager.getSubscription();
-  return subscription && Notification.permission === 'granted' ? 'on' : 'off';
+  return (await existing?.pushManager.getSubscription()) ? 'on' : 'off';
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -77,7 +86,14 @@ export async function turnOffPush(): Promise<PushState> {
 }
 
 export function usePushState() {
-  return useQuery({ queryKey: pushStateKey, queryFn: getPushState, staleTime: Infinity });
+  return useQuery({
+    queryKey: pushStateKey,
+    queryFn: getPushState,
+    staleTime: Infinity,
+    // The offer is in place from the first render, not a moment later above the page: appearing
+    // late, it moved My Tournaments down under a player's tap on "Confirm result".
+    initialData: knownPushState,
+  });
 }
 
 export function useSetPush() {
