@@ -3,7 +3,7 @@
 // match parts (its sides with the players and the captains' report, confirm and dispute actions).
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Container, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Divider, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { liveBanner } from '@/lib/use-realtime';
@@ -14,6 +14,7 @@ import { LobbyPanel } from '@/features/match-room/components/lobby-panel';
 import { DraftPanel } from '@/features/match-room/components/draft-panel';
 import { MatchSides } from '@/features/bracket/components/match-sides';
 import { loadChunk } from '@/lib/chunk';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 // The report, confirm and dispute forms (and their rules) come only for the match's two captains.
 const CaptainActions = lazy(() =>
@@ -38,7 +39,7 @@ export default function MatchRoute() {
         ) : data === null ? (
           <Text>This match no longer exists.</Text>
         ) : (
-          <Loader role="status" aria-label="Loading the match" />
+          <LoadingSpinner label="Loading the match" />
         )}
       </Container>
     );
@@ -78,7 +79,7 @@ export default function MatchRoute() {
               </Alert>
             )}
             {data.mySide !== null && (
-              <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the result form" />}>
+              <Suspense fallback={<LoadingSpinner size="sm" label="Loading the result form" />}>
                 <CaptainActions
                   match={match}
                   tournamentId={match.tournament_id}

@@ -1,6 +1,7 @@
-// A full-height centred loader with its label: what a screen shows while its data loads. It takes
-// the same room the content will, so nothing jumps when the data arrives.
-import { Center, Loader, Stack, Text } from '@mantine/core';
+// What a screen shows while its data loads: a full-height centred loader with its label, taking the
+// room the content will, so nothing jumps when the data arrives; or, for one part of a screen, a
+// spinner alone, named by its label.
+import { Center, Loader, Stack, Text, type LoaderProps } from '@mantine/core';
 
 export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
   return (
@@ -13,4 +14,13 @@ export function LoadingScreen({ label = 'Loading...' }: { label?: string }) {
       </Stack>
     </Center>
   );
+}
+
+/**
+ * A spinner in place of one part of a screen. It is a status named by its label: axe refuses an
+ * aria-label on a span with no role. (Not the theme's Loader default: that would also make every
+ * button's loading spinner an empty status.)
+ */
+export function LoadingSpinner({ label = 'Loading', size }: { label?: string; size?: LoaderProps['size'] }) {
+  return <Loader size={size} role="status" aria-label={label} />;
 }

@@ -1,11 +1,12 @@
 // A match's evidence: the screenshots its captains attached, as thumbnails that open the full image,
 // and for a captain while the result is open, Attach screenshot. Shown in the match dialog and beside
 // a disputed result on the admin screens; Storage's policies decide who sees and attaches what.
-import { Anchor, Button, FileButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPhotoPlus } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
 import { EVIDENCE_TYPES, useEvidence, useUploadEvidence } from '@/lib/evidence';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 type Props = { matchId: string; canAttach?: boolean; label?: string };
 
@@ -18,7 +19,7 @@ export function MatchEvidence({ matchId, canAttach = false, label = 'Evidence' }
       <Title order={3} size="h6">
         {label}
       </Title>
-      {evidence.isPending && <Loader size="xs" role="status" aria-label="Loading screenshots" />}
+      {evidence.isPending && <LoadingSpinner size="xs" label="Loading screenshots" />}
       <FormError message={evidence.error ? errorMessage(evidence.error) : null} />
       {evidence.isSuccess && shots.length === 0 && (
         <Text size="sm" c="dimmed">

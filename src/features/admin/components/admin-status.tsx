@@ -1,17 +1,18 @@
 // What an admin screen of one tournament shows before it has the tournament: a loader, its error, or
 // that no tournament has that address (deleted, or mistyped).
 import { Link } from 'react-router-dom';
-import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { paths } from '@/config/paths';
 import { FormError } from '@/components/ui/form-error';
 import { errorMessage } from '@/lib/errors';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 /** The loader, error or not-found for `query`; null once it has the tournament. */
 export function TournamentPending({ query }: { query: { isPending: boolean; error: unknown; data: unknown } }) {
   if (query.isPending) {
     return (
       <Center mih={240} aria-busy="true">
-        <Loader role="status" aria-label="Loading" />
+        <LoadingSpinner />
       </Center>
     );
   }

@@ -2,13 +2,14 @@
 // grid, with the notice and the focus on the tournament's card or on Add Tournament).
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { paths } from '@/config/paths';
 import { useTournament } from '../api/get-tournament';
 import { useAdminDashboard } from './admin-dashboard';
 import { TournamentPending } from './admin-status';
 import { loadChunk } from '@/lib/chunk';
 import type { ReturnToCard } from './tournaments-overview';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 // The form's code (react-hook-form, zod, the date picker) arrives after the screen's own, which keeps
 // the screen's first download inside its budget.
@@ -18,7 +19,7 @@ const TournamentForm = lazy(() =>
 
 const pending = (
   <Center mih={240} aria-busy="true">
-    <Loader role="status" aria-label="Loading" />
+    <LoadingSpinner />
   </Center>
 );
 

@@ -3,13 +3,14 @@
 // page the server rendered shows the loader there until it has hydrated: the server does not wait
 // for the chunk, and a boundary it left unfinished would be rendered afresh, with an error logged.
 import { lazy, Suspense } from 'react';
-import { Loader } from '@mantine/core';
+
 import { useHydrated } from '@/lib/use-hydrated';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 const Bracket = lazy(() => import('@/features/bracket/components/bracket').then((m) => ({ default: m.Bracket })));
 
 export function BracketView({ tournamentId }: { tournamentId: string }) {
-  const loader = <Loader role="status" aria-label="Loading the bracket" />;
+  const loader = <LoadingSpinner label="Loading the bracket" />;
   if (!useHydrated()) return loader;
   return (
     <Suspense fallback={loader}>

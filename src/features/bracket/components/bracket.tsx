@@ -2,7 +2,7 @@
 // group tables and standings, and the match dialog. Confirmed results arrive over Realtime.
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { errorMessage } from '@/lib/errors';
 import { liveBanner } from '@/lib/use-realtime';
@@ -14,6 +14,7 @@ import { RoundColumns, RoundTabs } from '@/features/bracket/components/round-vie
 import { StandingsTable } from '@/features/bracket/components/standings-table';
 import { SwissStandingsTable } from '@/features/bracket/components/swiss-standings';
 import { MatchDialog } from '@/features/bracket/components/match-dialog';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 /** Below 48em the bracket shows one round at a time. */
 export const PHONE_QUERY = '(max-width: 47.99em)';
@@ -49,7 +50,7 @@ export function Bracket({ tournamentId }: { tournamentId: string }) {
         {errorMessage(bracket.error)}
       </Alert>
     ) : (
-      <Loader role="status" aria-label="Loading the bracket" />
+      <LoadingSpinner label="Loading the bracket" />
     );
   } else if (!data.tournament) {
     body = <Text>This tournament no longer exists.</Text>;

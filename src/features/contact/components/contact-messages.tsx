@@ -2,18 +2,19 @@
 // answered ones. Each shows who wrote, when, the subject and the message; Answer by e-mail opens the
 // administrator's mail program with the reply addressed, and Mark answered (or Mark as waiting) keeps
 // the list honest for the other administrators.
-import { Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconMail, IconRotate } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { PlainText } from '@/components/ui/plain-text';
 import { errorMessage } from '@/lib/errors';
 import { formatTime } from '@/lib/schedule';
 import { replyLink, useContactMessages, useMarkContactMessage, type ContactMessage } from '../api/get-contact-messages';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 export function ContactMessages() {
   const messages = useContactMessages();
   const mark = useMarkContactMessage();
-  if (messages.isPending) return <Loader role="status" aria-label="Loading messages" />;
+  if (messages.isPending) return <LoadingSpinner label="Loading messages" />;
   if (messages.error) return <FormError message={errorMessage(messages.error)} />;
   const waiting = messages.data.filter((m) => !m.answered_at);
   const answered = messages.data.filter((m) => m.answered_at);

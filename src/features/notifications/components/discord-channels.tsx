@@ -1,7 +1,7 @@
 // Administrators, on the notifications page: which Discord channel each running tournament posts to
 // (a channel's webhook URL: Server Settings, Integrations, Webhooks), and the deliveries that failed.
 import { useState } from 'react';
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { errorMessage } from '@/lib/errors';
 import {
   useFailedDeliveries,
@@ -10,6 +10,7 @@ import {
   type WebhookRow,
 } from '@/features/notifications/api/tournament-webhooks';
 import classes from './discord-channels.module.css';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 function WebhookField({ row }: { row: WebhookRow }) {
   const [url, setUrl] = useState(row.url ?? '');
@@ -76,7 +77,7 @@ export function DiscordChannels() {
             {errorMessage(webhooks.error)}
           </Text>
         ) : !webhooks.data ? (
-          <Loader size="sm" role="status" aria-label="Loading the tournaments" />
+          <LoadingSpinner size="sm" label="Loading the tournaments" />
         ) : (
           <Stack gap="sm">
             {webhooks.data.map((row) => (

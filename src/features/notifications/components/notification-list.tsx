@@ -1,11 +1,12 @@
 // The notifications page's list: newest first, unread ones marked; following one marks it read and
 // goes where its action is (a match opens in its dialog on the tournament's page). Live: a new one
 // appears as it is written.
-import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/lib/errors';
 import { useNotifications, type Notification } from '@/features/notifications/api/get-notifications';
 import { useMarkNotificationsRead } from '@/features/notifications/api/mark-notifications-read';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -70,7 +71,7 @@ export function NotificationList({ userId }: { userId: string }) {
           {errorMessage(notifications.error)}
         </Text>
       ) : notifications.isPending ? (
-        <Loader role="status" aria-label="Loading your notifications" />
+        <LoadingSpinner label="Loading your notifications" />
       ) : items.length === 0 ? (
         <Text c="dimmed">Nothing yet: you hear here when your registration, check-in or next match needs you.</Text>
       ) : (

@@ -1,6 +1,6 @@
 // Which notifications the user gets, per kind, in the app, as a push and (when the site sends mail)
 // by e-mail.
-import { Loader, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import classes from './preferences-table.module.css';
 import { errorMessage } from '@/lib/errors';
 import {
@@ -8,6 +8,7 @@ import {
   useSetPreference,
   type Preference,
 } from '@/features/notifications/api/notification-preferences';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 const LABELS: Record<string, string> = {
   registration_confirmed: 'Registration confirmed',
@@ -51,7 +52,7 @@ export function PreferencesTable({ userId }: { userId: string }) {
         </Text>
       )}
       {!preferences.data ? (
-        <Loader size="sm" role="status" aria-label="Loading your preferences" />
+        <LoadingSpinner size="sm" label="Loading your preferences" />
       ) : (
         // Plain elements: Mantine's Table and Checkbox would split chunks the tournament page shares.
         <div style={{ overflowX: 'auto' }}>

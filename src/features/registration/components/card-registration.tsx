@@ -2,7 +2,7 @@
 // under it, then the ad countdown and the Discord link; or why the player cannot register (already
 // registered, full).
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Button, Center, Group, Text } from '@mantine/core';
 import { IconChevronUp, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { loadChunk } from '@/lib/chunk';
@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/errors';
 import type { TournamentWithMyTeam } from '@/lib/get-tournaments';
 import { ALREADY_REGISTERED_MESSAGE, FULL_MESSAGE } from '../api/register-team-messages';
 import { RegistrationSuccess } from './registration-success';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 // The form's code (react-hook-form, zod and its resolver) is not part of /home's first download: a
 // card starts loading it when the player shows they may register (a pointer over Register Now, a
@@ -62,9 +63,7 @@ export function CardRegistration({ tournament, full }: Props) {
       </div>
 
       {formOpen && !form.RegistrationForm && (
-        <Center id={formId}>
-          {form.error ? <FormError message={form.error} /> : <Loader size="sm" role="status" aria-label="Loading" />}
-        </Center>
+        <Center id={formId}>{form.error ? <FormError message={form.error} /> : <LoadingSpinner size="sm" />}</Center>
       )}
       {formOpen && form.RegistrationForm && (
         <form.RegistrationForm

@@ -2,12 +2,13 @@
 // it is full) opens the registration form; a visitor is asked to sign in and come back here.
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/config/paths';
 import { FULL_MESSAGE, SIGN_IN_MESSAGE } from '../api/register-team-messages';
 import type { RegisteredTeam, RegistrationParts, ViewedTournament } from './viewer-action';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 type Props = {
   tournament: ViewedTournament;
@@ -61,7 +62,7 @@ export function RegisterPanel({ tournament, registration, signedIn, joinDiscord,
           <Suspense
             fallback={
               <Center>
-                <Loader size="sm" role="status" aria-label="Loading" />
+                <LoadingSpinner size="sm" />
               </Center>
             }
           >

@@ -2,7 +2,7 @@
 // in, an account without a player ID to complete its profile, and everyone else gets the form
 // (registration-entry-form.tsx), player 1 filled in as themself: the solo entrant, or the captain.
 import { Link } from 'react-router-dom';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { IconLogin, IconUserCheck } from '@tabler/icons-react';
 import { FormError } from '@/components/ui/form-error';
 import { useAuth } from '@/lib/auth';
@@ -10,6 +10,7 @@ import { useOwnPlayer } from '@/lib/profile-status';
 import { paths } from '@/config/paths';
 import { SIGN_IN_MESSAGE } from '../api/register-team-messages';
 import { EntryForm, type Props } from './registration-entry-form';
+import { LoadingSpinner } from '@/components/ui/loading-screen';
 
 export function RegistrationForm(props: Props) {
   const { id, next } = props;
@@ -36,7 +37,7 @@ export function RegistrationForm(props: Props) {
   if (!known && !failed) {
     return (
       <Center id={id}>
-        <Loader size="sm" role="status" aria-label="Loading" />
+        <LoadingSpinner size="sm" />
       </Center>
     );
   }
