@@ -18,7 +18,7 @@ export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
 export const pushStateKey = ['push-state'] as const;
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     !!vapidPublicKey() &&
     typeof window !== 'undefined' &&

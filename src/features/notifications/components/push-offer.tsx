@@ -3,12 +3,12 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { errorMessage } from '@/lib/errors';
-import { pushSupported, usePushState, useSetPush } from '@/features/notifications/api/push-subscription';
+import { usePushState, useSetPush } from '@/features/notifications/api/push-subscription';
 
 export function PushOffer({ compact = false }: { compact?: boolean }) {
   const state = usePushState();
   const setPush = useSetPush();
-  if (!pushSupported() || state.data === undefined || state.data === 'unsupported') return null;
+  if (state.data === undefined || state.data === 'unsupported') return null;
   // Offered once: a browser that has push on says nothing more, except where it can be turned off.
   if (compact && state.data === 'on') return null;
   return (
