@@ -165,10 +165,14 @@ describe('Tournament cards', () => {
     expect(lines).toBeLessThanOrEqual(3.05);
 
     // Cards of one row: opening one's form leaves the others as they were. Each neighbour is known
-    // by its name and the row is measured in one go, once the fonts are in: measured card by card
-    // through nth() locators, a page still settling under load (fonts, another card arriving live)
-    // compared one card before with another after.
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // by its name and the row is measured in one go, on screen, once the fonts are in and a frame
+    // has been drawn: a card off screen is not laid out yet (content-visibility: auto) and holds a
+    // typical card's room, 562 px, until it comes near the screen (as the click brought it).
+    await c.scrollIntoViewIfNeeded();
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+    });
     const neighbours = () =>
       page.getByRole('article').evaluateAll((articles, name) => {
         const top = articles.find((a) => a.getAttribute('aria-label') === name)!.getBoundingClientRect().top;
