@@ -60,4 +60,7 @@ afterEach(async () => {
   await supabase.auth.signOut({ scope: 'local' });
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+  // The next file reuses this one's modules (vitest.config.ts): no toast carries over.
+  const { notifications } = await import('@mantine/notifications');
+  notifications.clean();
 });

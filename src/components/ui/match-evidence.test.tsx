@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react';
 import { renderWithProviders } from '@/testing/render';
 import { createTestUser, signInApp, signedInAdmin } from '@/testing/users';
 import { matchAt, startedTournament } from '@/testing/brackets';
+import { findStatus } from '@/testing/status';
 import { EVIDENCE_MESSAGES } from '@/lib/errors';
 import { MatchEvidence } from '@/components/ui/match-evidence';
 
@@ -25,7 +26,7 @@ describe('MatchEvidence', { timeout: 90_000 }, () => {
     const first = renderWithProviders(<MatchEvidence matchId={matchId} canAttach />);
     expect(await screen.findByText('No screenshots attached.')).toBeInTheDocument();
     await first.user.upload(fileInput(), new File([PNG], 'game 1.png', { type: 'image/png' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Screenshot attached.');
+    await findStatus(screen, 'Screenshot attached.');
     const thumbnail = await screen.findByRole('img', { name: 'Screenshot 1' });
     expect(thumbnail.getAttribute('src')).toMatch(new RegExp(`/storage/v1/object/sign/evidence/${matchId}/.+token=`));
     first.unmount();

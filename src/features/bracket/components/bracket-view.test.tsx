@@ -7,6 +7,7 @@ import axe from 'axe-core';
 import { renderWithProviders } from '@/testing/render';
 import { adminClient, signInApp } from '@/testing/users';
 import { waitForLive } from '@/testing/live';
+import { findStatus } from '@/testing/status';
 import { matchAt, playMatch, startedTournament } from '@/testing/brackets';
 import { BracketView } from '@/features/bracket/components/bracket-view';
 
@@ -169,7 +170,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
       within(form.getByRole('radiogroup', { name: 'Game 2 winner' })).getByRole('radio', { name: d!.teamName }),
     );
     await user.click(form.getByRole('button', { name: 'Send result' }));
-    expect(await dlg.findByRole('status')).toHaveTextContent('Result sent. Your opponent confirms it.');
+    await findStatus(dlg, 'Result sent. Your opponent confirms it.');
     expect(
       await dlg.findByText('You reported this result. Your opponent confirms or disputes it.'),
     ).toBeInTheDocument();
@@ -228,7 +229,7 @@ describe('BracketView', { timeout: 90_000 }, () => {
     const confirm = await dialog.findByRole('button', { name: 'Confirm' });
     expect(dialog.queryByRole('button', { name: 'Report result' })).not.toBeInTheDocument();
     await confirming.user.click(confirm);
-    expect(await dialog.findByRole('status')).toHaveTextContent('Result confirmed.');
+    await findStatus(dialog, 'Result confirmed.');
     await confirming.user.click(dialog.getByRole('button', { name: /close/i }));
     expect(await roundItems('Final')).toEqual([`${a!.teamName} vs to be decided, waiting for opponent`]);
     confirming.unmount();

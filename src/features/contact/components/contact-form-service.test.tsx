@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { screen } from '@testing-library/react';
+import { env } from '@/config/env';
+import { renderApp } from '@/testing/render';
 
 const service = vi.hoisted(() => {
   const state = { port: 0, status: 200, bodies: [] as unknown[] };
@@ -27,17 +29,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   service.port = (server.address() as AddressInfo).port;
-  window.__BRAWLCUP_CONFIG__ = {
-    ...window.__BRAWLCUP_CONFIG__,
-    CONTACT_FORM_URL: `http://127.0.0.1:${service.port}/f/brawlcup`,
-  };
+  // The app reads its configuration once, when it loads, and the app's files share their modules
+  // (vitest.config.ts): set the service on the configuration read, for this file only.
+  env.CONTACT_FORM_URL = `http://127.0.0.1:${service.port}/f/brawlcup`;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  delete env.CONTACT_FORM_URL;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 async function send() {
-  // The app's env is read when the app first loads, after beforeAll set CONTACT_FORM_URL.
-  const { renderApp } = await import('@/testing/render');
   const { user } = renderApp('/contactus');
   await user.type(await screen.findByLabelText(/Email/), 'fan@example.com');
   await user.type(screen.getByLabelText(/Subject/), 'Hello');
