@@ -1,22 +1,28 @@
 // The administrator role: `app_metadata.role = 'admin'`, which only the operator sets (RLS reads it
 // from the JWT). On a fresh database the stack creates the administrator from ADMIN_EMAIL/PASSWORD.
-import type { Queryable } from '../db/database.ts';
+import { untimed, type Queryable } from '../db/database.ts';
 import type { ServerContext } from '../context.ts';
-import { createUser, findUserByEmail, normaliseEmail } from './users.ts';
+import { findUserByEmail, hashPassword, insertUser, normaliseEmail, userSaveError } from './users.ts';
 
+/** Start-up work: untimed, like the migrations before it (a busy machine once cut it at 150 ms). */
 export async function ensureAdmin(ctx: ServerContext, email: string, password: string): Promise<boolean> {
   const address = normaliseEmail(email);
-  const existing = await findUserByEmail(ctx.db, address);
-  if (existing) {
-    await setAdmin(ctx.db, address, true);
+  if (await findUserByEmail(ctx.db, address)) {
+    await untimed(ctx.db, (tx) => setAdmin(tx, address, true));
     return false;
   }
-  await createUser(ctx.db, {
-    email: address,
-    password,
-    userMetadata: { username: 'Admin' },
-    appMetadata: { role: 'admin' },
-  });
+  const hash = await hashPassword(password);
+  try {
+    await untimed(ctx.db, (tx) =>
+      insertUser(
+        tx,
+        { email: address, password, userMetadata: { username: 'Admin' }, appMetadata: { role: 'admin' } },
+        hash,
+      ),
+    );
+  } catch (error) {
+    throw userSaveError(error);
+  }
   return true;
 }
 

@@ -33,6 +33,20 @@ export interface Database extends Queryable {
   collectGarbage?(): Promise<void>;
 }
 
+/**
+ * One transaction of start-up work (the prelude, migrations, seed, the first administrator), not cut
+ * by config.toml's [db.settings] statement_timeout: that limit is for the requests the site answers.
+ * On hosted Supabase the prelude is the platform's own set-up, and `supabase db push` and the
+ * dashboard's user creation connect as postgres; none runs under it. A slow or busy machine's
+ * start-up can take longer than a short limit (rest-timeouts.test.ts starts with 150 ms).
+ */
+export function untimed<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.exec('set local statement_timeout = 0');
+    return fn(tx);
+  });
+}
+
 export interface OpenOptions {
   /** A postgres:// URL. When set, PGlite is not used. */
   databaseUrl?: string;

@@ -6,7 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database, Queryable } from './database.ts';
+import { untimed, type Database } from './database.ts';
 import { autoExposeNewTables } from '../config.ts';
 
 const preludePath = fileURLToPath(new URL('./prelude.sql', import.meta.url));
@@ -60,19 +60,6 @@ export async function migrationRole(db: Database): Promise<{ ranAs: string; asSu
     'select rolsuper from pg_roles where rolname = current_user',
   );
   return { ranAs: user, asSuperuser: self[0]?.rolsuper ?? false, setRole: '' };
-}
-
-/**
- * One transaction of start-up work, not cut by config.toml's [db.settings] statement_timeout: that
- * limit is for the requests the site answers. On hosted Supabase the prelude is the platform's own
- * set-up and `supabase db push` connects as postgres, and neither runs under it. A slow machine's
- * prelude can take longer than a short limit (rest-timeouts.test.ts starts with 150 ms).
- */
-function untimed<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.exec('set local statement_timeout = 0');
-    return fn(tx);
-  });
 }
 
 export interface MigrateOptions {
