@@ -5,32 +5,32 @@
 // whole, so two logs never interleave: those that passed first, then those that failed, then one line
 // per command, so the end of the log (all a CI page may show) says what failed and why.
 //
-// A command after --low runs at a lower CPU priority (nice 10), it and every process it starts. The
-// journeys spend most of their time waiting for a browser, a live update or a timer, and when the
+// A command after --nice=N runs at that lower CPU priority (nice N), it and every process it starts.
+// The journeys spend most of their time waiting for a browser, a live update or a timer, and when the
 // other commands kept both cores busy each wait took about twice as long (tournament-run: 88 s alone,
 // 163 s in `npm test`); at a lower priority the busy commands take what the journeys leave.
-// Usage: node scripts/parallel.mjs "<command>" [--low "<command>"] ...
+// Usage: node scripts/parallel.mjs "<command>" [--nice=N "<command>"] ...
 import { spawn } from 'node:child_process';
 
 const commands = [];
 for (let i = 2; i < process.argv.length; i++) {
-  const low = process.argv[i] === '--low';
-  const command = low ? process.argv[++i] : process.argv[i];
-  if (command) commands.push({ command, low });
+  const nice = /^--nice=(\d{1,2})$/.exec(process.argv[i])?.[1];
+  const command = nice ? process.argv[++i] : process.argv[i];
+  if (command) commands.push({ command, nice });
 }
 if (commands.length === 0) {
-  console.error('Usage: node scripts/parallel.mjs "<command>" [--low "<command>"] ...');
+  console.error('Usage: node scripts/parallel.mjs "<command>" [--nice=N "<command>"] ...');
   process.exit(2);
 }
 
 const results = await Promise.all(
   commands.map(
-    ({ command, low }) =>
+    ({ command, nice }) =>
       new Promise((done) => {
         const started = Date.now();
         const stdio = ['ignore', 'pipe', 'pipe'];
-        const child = low
-          ? spawn('nice', ['-n', '10', 'sh', '-c', command], { stdio })
+        const child = nice
+          ? spawn('nice', ['-n', nice, 'sh', '-c', command], { stdio })
           : spawn(command, { shell: true, stdio });
         const chunks = [];
         child.stdout.on('data', (c) => chunks.push(c));

@@ -50,8 +50,22 @@ class ResizeObserver {
 }
 window.ResizeObserver = ResizeObserver as unknown as typeof window.ResizeObserver;
 
+type Impl = { _list: { ownerNode?: { isConnected: boolean } | null }[] };
+/**
+ * jsdom (29) keeps the style sheet of every <style> element ever attached in document.styleSheets,
+ * removed or not, and every getComputedStyle (Testing Library's role queries call it for each
+ * element) reads them all. The app's files share one document per worker (vitest.config.ts), so
+ * without this a query grew slower with every file until live updates missed their 10 s.
+ */
+function dropDetachedStyleSheets(): void {
+  const list = document.styleSheets as unknown as Record<symbol, Impl | undefined>;
+  const impl = list[Object.getOwnPropertySymbols(list).find((s) => s.description === 'impl')!];
+  if (impl) impl._list = impl._list.filter((sheet) => sheet.ownerNode?.isConnected);
+}
+
 afterEach(async () => {
   cleanup();
+  dropDetachedStyleSheets();
   // Every test starts with an empty cache: nothing read for one test's person shows in the next.
   const { queryClient } = await import('@/lib/query-client');
   queryClient.clear();
