@@ -68,12 +68,11 @@ export default defineConfig({
           // which would end the shared administrator's session in the other file. (Vitest's
           // default, cores - 1, ran them one by one here: 263 s against 159 s.)
           maxWorkers: 2,
-          // A worker keeps its modules and its jsdom from file to file (isolate: false): each file
-          // paid about 1.5 CPU-s to load Mantine, the router and the app again (146 against 284 CPU-s
-          // for all of them). What a file leaves behind is cleared after each test
-          // (setup-tests.ts: the screen, the cache, the session, storage, toasts, spies).
-          isolate: false,
-          restoreMocks: true,
+          // Each file has its own modules and jsdom (vitest's isolate). Sharing them (isolate: false)
+          // took the app's files from 284 to 140 CPU-s, but in `npm test`, beside the journeys, two of
+          // 267 tests failed in each of three runs: a page a guard had navigated to never rendered,
+          // the header showed a signed-in person as signed out, and leftovers of another file stayed
+          // in the shared document. Not landed until those are understood.
           sequence: { groupOrder: 1 },
         },
       },

@@ -54,8 +54,8 @@ type Impl = { _list: { ownerNode?: { isConnected: boolean } | null }[] };
 /**
  * jsdom (29) keeps the style sheet of every <style> element ever attached in document.styleSheets,
  * removed or not, and every getComputedStyle (Testing Library's role queries call it for each
- * element) reads them all. The app's files share one document per worker (vitest.config.ts), so
- * without this a query grew slower with every file until live updates missed their 10 s.
+ * element) reads them all: without this, each query in a file grew slower with every test before
+ * it (and with every file, where files share a document: vitest.config.ts).
  */
 function dropDetachedStyleSheets(): void {
   const list = document.styleSheets as unknown as Record<symbol, Impl | undefined>;
@@ -74,7 +74,4 @@ afterEach(async () => {
   await supabase.auth.signOut({ scope: 'local' });
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
-  // The next file reuses this one's modules (vitest.config.ts): no toast carries over.
-  const { notifications } = await import('@mantine/notifications');
-  notifications.clean();
 });

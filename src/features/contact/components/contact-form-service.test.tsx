@@ -29,8 +29,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   service.port = (server.address() as AddressInfo).port;
-  // The app reads its configuration once, when it loads, and the app's files share their modules
-  // (vitest.config.ts): set the service on the configuration read, for this file only.
+  // The app reads its configuration once, when it loads: set the service on the configuration read
+  // (kept for this file only, should the app's files ever share their modules: vitest.config.ts).
   env.CONTACT_FORM_URL = `http://127.0.0.1:${service.port}/f/brawlcup`;
 });
 
