@@ -69,8 +69,8 @@ export default defineConfig({
           // default, cores - 1, ran them one by one here: 263 s against 159 s.)
           maxWorkers: 2,
           // Each file has its own modules and jsdom (vitest's isolate). Sharing them (isolate: false)
-          // took the app's files from 284 to 140 CPU-s, but in `npm test`, beside the journeys, two of
-          // 267 tests failed in each of three runs: a page a guard had navigated to never rendered,
+          // took the app's files from 284 to 140 CPU-s, but in `npm test`, beside the journeys, one or
+          // two of 267 tests failed in each of three runs: a page a guard had navigated to never rendered,
           // the header showed a signed-in person as signed out, and leftovers of another file stayed
           // in the shared document. Not landed until those are understood.
           sequence: { groupOrder: 1 },
