@@ -2,7 +2,7 @@
 // from the JWT). On a fresh database the stack creates the administrator from ADMIN_EMAIL/PASSWORD.
 import { untimed, type Queryable } from '../db/database.ts';
 import type { ServerContext } from '../context.ts';
-import { findUserByEmail, hashPassword, insertUser, normaliseEmail, userSaveError } from './users.ts';
+import { createUser, findUserByEmail, normaliseEmail } from './users.ts';
 
 /** Start-up work: untimed, like the migrations before it (a busy machine once cut it at 150 ms). */
 export async function ensureAdmin(ctx: ServerContext, email: string, password: string): Promise<boolean> {
@@ -11,18 +11,8 @@ export async function ensureAdmin(ctx: ServerContext, email: string, password: s
     await untimed(ctx.db, (tx) => setAdmin(tx, address, true));
     return false;
   }
-  const hash = await hashPassword(password);
-  try {
-    await untimed(ctx.db, (tx) =>
-      insertUser(
-        tx,
-        { email: address, password, userMetadata: { username: 'Admin' }, appMetadata: { role: 'admin' } },
-        hash,
-      ),
-    );
-  } catch (error) {
-    throw userSaveError(error);
-  }
+  const admin = { email: address, password, userMetadata: { username: 'Admin' }, appMetadata: { role: 'admin' } };
+  await createUser(ctx.db, admin, { startUp: true });
   return true;
 }
 

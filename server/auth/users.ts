@@ -2,7 +2,7 @@
 // Auth runs as the database owner, as GoTrue does with its own role; RLS is for the API roles.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import type { Database, Queryable } from '../db/database.ts';
+import { untimed, type Database, type Queryable } from '../db/database.ts';
 import { AuthApiError } from './errors.ts';
 
 /** A row of auth.identities: one per way the user signs in (email, discord). */
@@ -157,10 +157,16 @@ export interface NewUser {
  * database refuses the row (the app's profiles trigger raising on bad metadata), GoTrue answers 500
  * "Database error saving new user" and keeps the reason in its logs: so does this.
  */
-export async function createUser(db: Database, input: NewUser): Promise<UserRow> {
+export async function createUser(
+  db: Database,
+  input: NewUser,
+  /** Start-up work (the first administrator): untimed, like the migrations before it. */
+  { startUp = false } = {},
+): Promise<UserRow> {
   const hash = input.password === undefined ? '' : await hashPassword(input.password);
+  const insert = (tx: Queryable) => insertUser(tx, input, hash);
   try {
-    return await db.transaction((tx) => insertUser(tx, input, hash));
+    return await (startUp ? untimed(db, insert) : db.transaction(insert));
   } catch (error) {
     throw userSaveError(error);
   }

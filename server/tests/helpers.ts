@@ -4,7 +4,7 @@ import { constants, existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -59,6 +59,9 @@ const TEMPLATES = join(ROOT, '.tmp', 'pglite-initdb');
 let templateKey: Promise<string> | undefined;
 let template: Promise<string> | undefined;
 
+/** The initdb template's key, worked out once per process. */
+const initdbKey = () => (templateKey ??= pgliteTemplateKey());
+
 async function pgliteTemplateKey(): Promise<string> {
   const require = createRequire(import.meta.url);
   // (The package exports no package.json: it is beside dist/, where the entry point is.)
@@ -93,14 +96,13 @@ async function madeOnce(root: string, key: string, build: (folder: string) => Pr
 
 /** A cluster just made by PGlite's initdb (through our worker) and closed, nothing run in it since. */
 export function pgliteTemplate(): Promise<string> {
-  template ??= (async () => {
-    templateKey ??= pgliteTemplateKey();
-    return madeOnce(TEMPLATES, await templateKey, async (folder) => {
+  template ??= initdbKey().then((key) =>
+    madeOnce(TEMPLATES, key, async (folder) => {
       const cluster = join(folder, 'pgdata');
       await (await openDatabase({ dataDir: cluster })).close();
       return cluster;
-    });
-  })();
+    }),
+  );
   template.catch(() => (template = undefined));
   return template;
 }
@@ -142,27 +144,25 @@ export async function copyPgliteTemplate(dataDir: string): Promise<void> {
 const MIGRATED = join(ROOT, '.tmp', 'pglite-migrated');
 let migrated: Promise<string> | undefined;
 
-async function filesUnder(dir: string, skip: (path: string) => boolean): Promise<string[]> {
-  const found: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (skip(path)) continue;
-    if (entry.isDirectory()) found.push(...(await filesUnder(path, skip)));
-    else found.push(path);
-  }
-  return found.sort();
+/** Every file under a folder, as full paths in order, but those under `skip`. */
+async function filesUnder(dir: string, skip?: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((path) => !skip || !path.startsWith(skip + sep))
+    .sort();
 }
 
 async function migratedTemplateKey(): Promise<string> {
-  templateKey ??= pgliteTemplateKey();
   const hash = createHash('sha256');
-  hash.update(await templateKey);
+  hash.update(await initdbKey());
   hash.update(new Date().toISOString().slice(0, 10));
   const sources = [
-    ...(await filesUnder(join(ROOT, 'supabase', 'migrations'), () => false)),
+    ...(await filesUnder(join(ROOT, 'supabase', 'migrations'))),
     join(ROOT, 'supabase', 'seed.sql'),
     join(ROOT, 'supabase', 'config.toml'),
-    ...(await filesUnder(join(ROOT, 'server'), (path) => path.endsWith(`${join('server', 'tests')}`))),
+    ...(await filesUnder(join(ROOT, 'server'), join(ROOT, 'server', 'tests'))),
   ];
   for (const file of sources) {
     hash.update(file);
