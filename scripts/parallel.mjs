@@ -5,10 +5,8 @@
 // whole, so two logs never interleave: those that passed first, then those that failed, then one line
 // per command, so the end of the log (all a CI page may show) says what failed and why.
 //
-// A command after --nice=N runs at that lower CPU priority (nice N), it and every process it starts.
-// The journeys spend most of their time waiting for a browser, a live update or a timer, and when the
-// other commands kept both cores busy each wait took about twice as long (tournament-run: 88 s alone,
-// 163 s in `npm test`); at a lower priority the busy commands take what the journeys leave.
+// A command after --nice=N runs at that lower CPU priority (nice N), it and every process it starts:
+// in `npm test` the checks, which wait for nothing, take what the tests leave.
 // Usage: node scripts/parallel.mjs "<command>" [--nice=N "<command>"] ...
 import { spawn } from 'node:child_process';
 
